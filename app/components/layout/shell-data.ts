@@ -1,0 +1,10 @@
+import type { Flags } from "../../../domain/flags";
+import type { ShellViewer } from "../../../server/http/load-context";
+
+/** What the root loader hands the site shell. */
+export interface ShellData {
+  flags: Flags;
+  quizAudience: boolean;
+  viewer: ShellViewer;
+  promoCodeInUrl: string | null;
+}

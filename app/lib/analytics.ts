@@ -1,0 +1,35 @@
+import type { AnalyticsEventInput } from "../../domain/analytics";
+
+const ANONYMOUS_ID_KEY = "seed_anonymous_id";
+
+function anonymousId(): string | undefined {
+  try {
+    let id = localStorage.getItem(ANONYMOUS_ID_KEY);
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem(ANONYMOUS_ID_KEY, id);
+    }
+    return id;
+  } catch {
+    return undefined; // storage blocked (private mode): events go without an id
+  }
+}
+
+/**
+ * Records an analytics event through POST /api/events. Fire and forget: sendBeacon survives page unloads,
+ * fetch with keepalive is the fallback; a failure never reaches the shopper.
+ */
+export function track(name: string, properties: AnalyticsEventInput["properties"] = {}): void {
+  if (typeof window === "undefined") return;
+  const event: AnalyticsEventInput = { name, properties, path: location.pathname, anonymousId: anonymousId() };
+  const body = JSON.stringify({ events: [event] });
+  try {
+    const blob = new Blob([body], { type: "application/json" });
+    if (navigator.sendBeacon?.("/api/events", blob)) return;
+  } catch {
+    // fall through to fetch
+  }
+  fetch("/api/events", { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true }).catch(
+    () => undefined,
+  );
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { FailurePage } from "./components/layout/FailurePage";
+import { SiteShell } from "./components/layout/SiteShell";
+import type { ShellData } from "./components/layout/shell-data";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const shell: ShellData = {
+    flags: context.flags,
+    quizAudience: context.quizAudience,
+    viewer: context.viewer,
+    promoCodeInUrl: url.searchParams.get("promo_code"),
+  };
+  return data({ nonce: context.nonce, shell });
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = root?.nonce || undefined;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f3b2d" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  return (
+    <SiteShell data={loaderData.shell} pathname={pathname}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+/** A render failure anywhere shows the failure page of SPEC.md section 2 (unknown paths have their own 404 route). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <FailurePage title="Page not found" notFound />;
+  }
+  return <FailurePage />;
+}

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { isValidEmail, MESSAGES } from "./validation";
+
+/** The footer's newsletter form (SPEC.md section 3): one field, email, lowercased as typed. */
+export const NewsletterSchema = z.object({
+  email: z
+    .string({ error: MESSAGES.invalidEmail })
+    .trim()
+    .toLowerCase()
+    .max(254, MESSAGES.invalidEmail)
+    .refine(isValidEmail, MESSAGES.invalidEmail),
+  path: z.string().max(2000).optional(),
+});
+
+export type NewsletterState = "idle" | "submitting" | "success" | "error";
+
+/** How long the success message stays (SPEC.md section 9). */
+export const NEWSLETTER_SUCCESS_MS = 5000;

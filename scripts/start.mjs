@@ -1,0 +1,23 @@
+// `npm start`: builds when the build is missing or older than the sources, then runs the built server
+// (plain JavaScript, no TypeScript loader) in this process, so signals reach it directly.
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const ENTRY = "build/node/index.js";
+const SOURCES = ["app", "domain", "server", "public", "package.json", "vite.config.ts", "vite.server.config.ts", "react-router.config.ts"];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+const builtAt = existsSync(ENTRY) ? statSync(ENTRY).mtimeMs : 0;
+if (SOURCES.some((s) => newestMtime(s) > builtAt)) {
+  console.log("Building the shop (npm run build)...");
+  execSync("npm run build", { stdio: "inherit" });
+}
+await import(pathToFileURL(ENTRY).href);

@@ -1,0 +1,71 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { csrf } from "hono/csrf";
+import { requestId } from "hono/request-id";
+import { ShopError } from "../domain/errors";
+import { renderDocument, type DocumentHandler } from "./http/document";
+import { errorResponse, onError } from "./http/errors";
+import { healthRoutes } from "./http/health";
+import { requestLog } from "./http/middleware/request-log";
+import { securityHeaders } from "./http/middleware/security-headers";
+import { sessionMiddleware } from "./http/middleware/session";
+import { seoRoutes } from "./http/seo";
+import { staticFiles } from "./http/static";
+import { createProviderApi, createShopApi, openApiDocument } from "./http/surfaces";
+import { testHooks } from "./http/test-hooks";
+import type { AppEnv } from "./http/types";
+import type { Shop } from "./shop";
+
+export interface AppOptions {
+  /** Renders pages; absent in API-only tests. */
+  document?: DocumentHandler;
+  /** Serve build/client (production). In development Vite serves the browser files. */
+  serveBuild?: boolean;
+  /** Running behind the Vite dev server (npm run dev). */
+  viteDev?: boolean;
+}
+
+const API_BODY_LIMIT = 64 * 1024;
+
+export function createApp(shop: Shop, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  const providerBase = shop.env.PROVIDER_BASE_PATH;
+
+  app.use("*", async (c, next) => {
+    c.set("shop", shop);
+    await next();
+  });
+  app.use("*", requestId({ headerName: "X-Request-Id", limitLength: 128 }));
+  app.use("*", requestLog);
+  app.use("*", securityHeaders(shop.env, { viteDev: options.viteDev }));
+  app.use("*", compress());
+  app.onError(onError);
+
+  app.route("/", healthRoutes);
+  app.route("/", seoRoutes);
+
+  const tooLarge = bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => errorResponse(c, new ShopError("PAYLOAD_TOO_LARGE")) });
+  for (const base of ["/api", providerBase]) {
+    app.use(`${base}/*`, tooLarge, csrf(), sessionMiddleware, async (c, next) => {
+      await next();
+      if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+    });
+  }
+  app.get("/api/openapi.json", (c) => c.json(openApiDocument(providerBase)));
+  app.route("/api", createShopApi());
+  app.route(providerBase, createProviderApi());
+
+  if (shop.env.ENABLE_TEST_HOOKS) {
+    app.use("/__test/*", sessionMiddleware);
+    app.route("/__test", testHooks);
+  }
+
+  if (options.serveBuild) app.use("*", staticFiles());
+  const document = options.document;
+  if (document) {
+    app.use("*", sessionMiddleware);
+    app.all("*", (c) => renderDocument(c, document));
+  }
+  return app;
+}

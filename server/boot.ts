@@ -1,0 +1,23 @@
+import { openDatabase, type DatabaseHandle } from "./db/client";
+import { migrate } from "./db/migrate";
+import { seed } from "./db/seed";
+import type { Env } from "./env";
+import { systemClock, type Clock } from "./lib/clock";
+import { createLogger, type Logger } from "./lib/logger";
+import type { Shop } from "./shop";
+
+/** env -> database -> migrate -> seed. Shared by the web server, the worker and the tests. */
+export async function openShop(env: Env, options: { clock?: Clock; log?: Logger; database?: DatabaseHandle } = {}): Promise<Shop> {
+  const log = options.log ?? createLogger(env.LOG_LEVEL);
+  const database =
+    options.database ?? (await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR }));
+  const shop: Shop = { env, database, clock: options.clock ?? systemClock, log };
+  try {
+    await migrate(database);
+    await seed(shop);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return shop;
+}

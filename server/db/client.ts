@@ -1,0 +1,73 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import * as schema from "./schema/index";
+import { lockDataDir } from "./lock";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** What pg-boss needs to run its SQL on our connection (PGlite has no second connection to give it). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+
+export interface DatabaseHandle {
+  kind: "pglite" | "postgres";
+  db: Database;
+  executeSql: ExecuteSql;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if ("url" in target) return openPostgres(target.url);
+  return openPglite("memory" in target ? null : resolve(target.dataDir));
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    kind: "postgres",
+    db,
+    executeSql: (text, values) => pool.query(text, values as any[]),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const lock = dataDir ? lockDataDir(dataDir) : null;
+  try {
+    // PGlite does not create the parent folder itself.
+    const pgDir = dataDir ? join(dataDir, "pglite") : undefined;
+    if (pgDir) mkdirSync(pgDir, { recursive: true });
+    const client = await PGlite.create(pgDir);
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const executeSql: ExecuteSql = async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      // pg-boss sends parameterless multi-statement scripts; exec runs them, the last result carries the rows.
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    };
+    return {
+      kind: "pglite",
+      db,
+      executeSql,
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}

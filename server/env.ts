@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+/** Every setting the shop reads, parsed once at start. A bad value stops the start with one clear line. */
+const boolean = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    PROVIDER_BASE_PATH: z
+      .string()
+      .regex(/^\/[a-z0-9-]+$/, "must look like /provider (one lowercase segment)")
+      .default("/provider"),
+    JOBS: z.enum(["inline", "off"]).default("inline"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    FEATURE_FLAGS: z.string().default(""),
+    ENABLE_TEST_HOOKS: boolean.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+    if (env.NODE_ENV === "production" && env.ENABLE_TEST_HOOKS) {
+      ctx.addIssue({ code: "custom", path: ["ENABLE_TEST_HOOKS"], message: "must not be set in production" });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
+
+export class EnvError extends Error {}
+
+/** Parses settings from an environment map (process.env by default). Throws EnvError with one line per bad value. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = EnvSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join(".")} ${i.message}`);
+    throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
+  }
+  // Outside production a fixed development secret keeps sessions across restarts; production must set one.
+  const secret = result.data.SESSION_SECRET ?? "development-only-secret-do-not-use-in-production";
+  return { ...result.data, SESSION_SECRET: secret };
+}

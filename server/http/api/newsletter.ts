@@ -1,0 +1,17 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { NewsletterSchema } from "../../../domain/newsletter";
+import { subscribe } from "../../modules/newsletter/subscribe";
+import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+
+const route = createRoute({
+  method: "post",
+  path: "/newsletter",
+  summary: "Subscribe an email to the newsletter; answers its SHA-256 hash for the Email Submitted event",
+  request: { body: jsonBody(NewsletterSchema) },
+  responses: { 200: jsonResponse("Subscribed", z.object({ hashedEmail: z.string() })), ...errorResponses },
+});
+
+export const newsletterApi = createRouter().openapi(route, async (c) => {
+  const { email, path } = c.req.valid("json");
+  return c.json(await subscribe(c.get("shop"), email, path ?? null), 200);
+});

@@ -1,0 +1,31 @@
+import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { ShopError } from "../../domain/errors";
+import { describeZodError, errorResponse } from "./errors";
+import type { AppEnv } from "./types";
+
+/** A router whose request validation failures answer 400 {code, message} like every other error. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) return errorResponse(c, new ShopError("VALIDATION_ERROR", describeZodError(result.error)));
+    },
+  });
+}
+
+export const ErrorSchema = z
+  .object({ code: z.string().openapi({ example: "VALIDATION_ERROR" }), message: z.string() })
+  .openapi("Error");
+
+export const errorResponses = {
+  400: { description: "Bad input", content: { "application/json": { schema: ErrorSchema } } },
+} as const;
+
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+export const jsonResponse = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { "application/json": { schema } },
+});

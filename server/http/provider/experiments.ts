@@ -1,0 +1,27 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { setExperiment } from "../../modules/customers/customers";
+import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { requireSession } from "../require-session";
+
+const Name = z.string().regex(/^[a-z0-9_]{1,64}$/, "an experiment name: lowercase letters, digits and _");
+const Variant = z.string().regex(/^[a-z0-9_]{1,64}$/, "a variant: lowercase letters, digits and _");
+
+const route = createRoute({
+  method: "put",
+  path: "/account/user-experiment/{name}",
+  summary: "Record the signed-in customer's variant of an experiment",
+  request: { params: z.object({ name: Name }), body: jsonBody(z.object({ variant: Variant })) },
+  responses: {
+    200: jsonResponse("Recorded", z.object({ name: z.string(), variant: z.string() })),
+    401: jsonResponse("Not signed in", z.object({ code: z.string(), message: z.string() })),
+    ...errorResponses,
+  },
+});
+
+export const experimentsProvider = createRouter().openapi(route, async (c) => {
+  const session = requireSession(c);
+  const { name } = c.req.valid("param");
+  const { variant } = c.req.valid("json");
+  await setExperiment(c.get("shop"), session.customerId, name, variant);
+  return c.json({ name, variant }, 200);
+});

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { ACCOUNT_ROUTES, ROUTES, type RouteName } from "../../domain/routes";
+import type { AppEnv } from "./types";
+
+/** Pages a search engine should not index: personal, transactional, or bare. */
+const UNLISTED: RouteName[] = [...ACCOUNT_ROUTES, "cart", "checkout", "thank_you", "login", "signup", "recover"];
+
+export const LISTED_PATHS = (Object.keys(ROUTES) as RouteName[])
+  .filter((name) => !UNLISTED.includes(name))
+  .map((name) => ROUTES[name]);
+
+function originOf(url: string, publicUrl: string | undefined): string {
+  return (publicUrl ?? new URL(url).origin).replace(/\/+$/, "");
+}
+
+export const seoRoutes = new Hono<AppEnv>()
+  .get("/robots.txt", (c) => {
+    const origin = originOf(c.req.url, c.get("shop").env.PUBLIC_URL);
+    const disallow = ["/account", "/cart", "/checkout", "/thank-you", "/api/", c.get("shop").env.PROVIDER_BASE_PATH + "/"];
+    const body = ["User-agent: *", ...disallow.map((p) => `Disallow: ${p}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.text(body);
+  })
+  .get("/sitemap.xml", (c) => {
+    const origin = originOf(c.req.url, c.get("shop").env.PUBLIC_URL);
+    const urls = LISTED_PATHS.map((p) => `  <url><loc>${origin}${p}</loc></url>`).join("\n");
+    c.header("Content-Type", "application/xml; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+  });

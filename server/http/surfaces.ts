@@ -1,0 +1,39 @@
+import { ShopError } from "../../domain/errors";
+import { authApi } from "./api/auth";
+import { eventsApi } from "./api/events";
+import { newsletterApi } from "./api/newsletter";
+import { errorResponse } from "./errors";
+import { createRouter } from "./openapi";
+import { experimentsProvider } from "./provider/experiments";
+
+/** The shop's own API (mounted at /api) and the provider backend (mounted at PROVIDER_BASE_PATH): SPEC.md section 7. */
+export function createShopApi() {
+  const api = createRouter();
+  api.route("/", eventsApi);
+  api.route("/", newsletterApi);
+  api.route("/", authApi);
+  api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
+  return api;
+}
+
+export function createProviderApi() {
+  const provider = createRouter();
+  provider.route("/", experimentsProvider);
+  provider.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
+  return provider;
+}
+
+/** One OpenAPI document for both surfaces, each path under its real mount point. */
+export function openApiDocument(providerBase: string) {
+  const info = { version: "1.0.0" };
+  const own = createShopApi().getOpenAPI31Document({ openapi: "3.1.0", info: { ...info, title: "Shop API" } });
+  const provider = createProviderApi().getOpenAPI31Document({ openapi: "3.1.0", info: { ...info, title: "Provider API" } });
+  const prefix = (doc: typeof own, base: string) =>
+    Object.fromEntries(Object.entries(doc.paths ?? {}).map(([p, item]) => [`${base}${p}`, item]));
+  return {
+    openapi: "3.1.0",
+    info: { title: "Seed shop: shop API and provider backend", version: info.version },
+    paths: { ...prefix(own, "/api"), ...prefix(provider, providerBase) },
+    components: { schemas: { ...own.components?.schemas, ...provider.components?.schemas } },
+  };
+}

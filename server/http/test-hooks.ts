@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { startSession } from "../modules/auth/sessions";
+import { findOrCreateCustomer, setExperiment } from "../modules/customers/customers";
+import { setSessionCookie } from "./cookies";
+import type { AppEnv } from "./types";
+
+/**
+ * Only mounted when ENABLE_TEST_HOOKS is set (never in production, env.ts refuses it):
+ * lets end-to-end tests sign a shopper in before the sign-in pages exist.
+ */
+const SignInSchema = z.object({
+  email: z.email(),
+  firstName: z.string().max(50).optional(),
+  experiments: z.record(z.string(), z.string()).default({}),
+});
+
+export const testHooks = new Hono<AppEnv>().post("/session", async (c) => {
+  const input = SignInSchema.parse(await c.req.json());
+  const shop = c.get("shop");
+  const customer = await findOrCreateCustomer(shop, input.email, { firstName: input.firstName });
+  for (const [name, variant] of Object.entries(input.experiments)) await setExperiment(shop, customer.id, name, variant);
+  const { token, expiresAt } = await startSession(shop, customer);
+  setSessionCookie(c, token, expiresAt);
+  return c.json({ customerId: customer.id, seedSessionToken: token });
+});

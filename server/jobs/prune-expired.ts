@@ -1,0 +1,17 @@
+import { pruneEventsBefore } from "../modules/analytics/events";
+import { pruneSessions } from "../modules/auth/sessions";
+import type { Shop } from "../shop";
+
+export const PRUNE_EXPIRED = "prune-expired";
+/** Every night at 03:17 UTC (off the hour, so it does not meet every other cron). */
+export const PRUNE_EXPIRED_CRON = "17 3 * * *";
+/** Raw analytics events are kept 13 months, long enough for year-on-year comparisons. */
+export const EVENT_RETENTION_DAYS = 400;
+
+export async function pruneExpired(shop: Shop): Promise<{ sessions: number; events: number }> {
+  const now = shop.clock.now();
+  const sessions = await pruneSessions(shop, now);
+  const events = await pruneEventsBefore(shop, new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000));
+  shop.log.info({ job: PRUNE_EXPIRED, sessions, events }, "pruned expired rows");
+  return { sessions, events };
+}

@@ -1,0 +1,35 @@
+import PgBoss from "pg-boss";
+import type { Shop } from "../shop";
+import { PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";
+
+export interface JobQueue {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts pg-boss on the shop's own connection (PGlite has only one), registers every queue,
+ * schedule and worker. Web processes run this inline by default; `worker` mode runs only this.
+ */
+export async function startJobs(shop: Shop): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => shop.database.executeSql(text, values) },
+    schema: "pgboss",
+    // PGlite runs queries one at a time: poll gently so jobs never crowd out web requests.
+    monitorStateIntervalSeconds: 60,
+    maintenanceIntervalSeconds: 120,
+  } as ConstructorParameters<typeof PgBoss>[0]);
+  boss.on("error", (error: Error) => shop.log.error({ err: error }, "job queue error"));
+  await boss.start();
+
+  await boss.createQueue(PRUNE_EXPIRED);
+  await boss.schedule(PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, {}, { tz: "UTC" });
+  await boss.work(PRUNE_EXPIRED, { pollingIntervalSeconds: 30 }, async () => {
+    await pruneExpired(shop);
+  });
+
+  return {
+    boss,
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}

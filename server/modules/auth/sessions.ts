@@ -1,0 +1,72 @@
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { jwtVerify, SignJWT } from "jose";
+import { sessions } from "../../db/schema";
+import { dbOf, type Shop } from "../../shop";
+
+/** The session cookie of SPEC.md section 3: seed_jwt, root path, a signed token naming a server-side session row. */
+export const SESSION_COOKIE = "seed_jwt";
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+const key = (shop: Shop) => new TextEncoder().encode(shop.env.SESSION_SECRET);
+
+export interface SessionClaims {
+  sessionId: string;
+  customerId: string;
+  email: string;
+}
+
+/** Starts a session and returns the signed token for the cookie (and for seedSessionToken in responses). */
+export async function startSession(shop: Shop, customer: { id: string; email: string }): Promise<{ token: string; expiresAt: Date }> {
+  const now = shop.clock.now();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const [row] = await dbOf(shop)
+    .insert(sessions)
+    .values({ customerId: customer.id, createdAt: now, expiresAt })
+    .returning({ id: sessions.id });
+  const token = await new SignJWT({ email: customer.email, uuid: row!.id })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(`customer|${customer.id}`)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key(shop));
+  return { token, expiresAt };
+}
+
+/** The live session a token names, or null: bad signature, expired, revoked or unknown all read as signed out. */
+export async function readSession(shop: Shop, token: string | undefined | null): Promise<SessionClaims | null> {
+  if (!token || token.length > 4096) return null;
+  let claims: { sub?: string; uuid?: unknown; email?: unknown };
+  try {
+    ({ payload: claims } = await jwtVerify(token, key(shop), { algorithms: ["HS256"], currentDate: shop.clock.now() }));
+  } catch {
+    return null;
+  }
+  const customerId = claims.sub?.split("|")[1];
+  if (typeof claims.uuid !== "string" || !customerId || typeof claims.email !== "string") return null;
+  const [row] = await dbOf(shop)
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, claims.uuid),
+        eq(sessions.customerId, customerId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, shop.clock.now()),
+      ),
+    )
+    .limit(1);
+  return row ? { sessionId: row.id, customerId, email: claims.email } : null;
+}
+
+export async function revokeSession(shop: Shop, sessionId: string): Promise<void> {
+  await dbOf(shop).update(sessions).set({ revokedAt: shop.clock.now() }).where(eq(sessions.id, sessionId));
+}
+
+/** Deletes sessions that expired or were revoked before the cutoff (run by the prune job). */
+export async function pruneSessions(shop: Shop, cutoff: Date): Promise<number> {
+  const deleted = await dbOf(shop)
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff)))
+    .returning({ id: sessions.id });
+  return deleted.length;
+}

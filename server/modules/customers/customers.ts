@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import type { CustomerSummary } from "../../../domain/customers";
+import type { Experiments } from "../../../domain/experiments";
+import { normaliseEmail } from "../../../domain/validation";
+import { customerExperiments, customers } from "../../db/schema";
+import { dbOf, type Shop } from "../../shop";
+
+export async function findCustomerById(shop: Shop, id: string): Promise<CustomerSummary | null> {
+  const [row] = await dbOf(shop).select().from(customers).where(eq(customers.id, id)).limit(1);
+  if (!row) return null;
+  // Subscriptions arrive with the subscriptions module; until then no customer holds one.
+  return { id: row.id, email: row.email, firstName: row.firstName, fraudulentStatus: row.fraudulentStatus, subscriptionCount: 0 };
+}
+
+/** Finds a customer by email or creates one (checkout creates customers this way; a password can be set later). */
+export async function findOrCreateCustomer(shop: Shop, email: string, names: { firstName?: string; lastName?: string } = {}) {
+  const normalised = normaliseEmail(email);
+  const db = dbOf(shop);
+  await db
+    .insert(customers)
+    .values({ email: normalised, firstName: names.firstName ?? null, lastName: names.lastName ?? null })
+    .onConflictDoNothing({ target: customers.email });
+  const [row] = await db.select().from(customers).where(eq(customers.email, normalised)).limit(1);
+  if (!row) throw new Error(`customer ${normalised} vanished after upsert`);
+  return row;
+}
+
+export async function experimentsOf(shop: Shop, customerId: string): Promise<Experiments> {
+  const rows = await dbOf(shop)
+    .select({ name: customerExperiments.name, variant: customerExperiments.variant })
+    .from(customerExperiments)
+    .where(eq(customerExperiments.customerId, customerId));
+  return Object.fromEntries(rows.map((r) => [r.name, r.variant]));
+}
+
+export async function setExperiment(shop: Shop, customerId: string, name: string, variant: string): Promise<void> {
+  await dbOf(shop)
+    .insert(customerExperiments)
+    .values({ customerId, name, variant, assignedAt: shop.clock.now() })
+    .onConflictDoUpdate({
+      target: [customerExperiments.customerId, customerExperiments.name],
+      set: { variant, assignedAt: shop.clock.now() },
+    });
+}

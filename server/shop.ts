@@ -1,0 +1,14 @@
+import type { DatabaseHandle } from "./db/client";
+import type { Env } from "./env";
+import type { Clock } from "./lib/clock";
+import type { Logger } from "./lib/logger";
+
+/** Everything a service needs, built once at boot and passed down (no module-level singletons). */
+export interface Shop {
+  env: Env;
+  database: DatabaseHandle;
+  clock: Clock;
+  log: Logger;
+}
+
+export const dbOf = (shop: Shop) => shop.database.db;

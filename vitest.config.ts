@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests (domain/, app/) run once; server tests run on PGlite and, when a PostgreSQL answers
+// (scripts/test.mjs sets TEST_POSTGRES_URL), again on PostgreSQL.
+const serverFiles = ["server/**/*.test.ts"];
+const postgres = process.env.TEST_POSTGRES_URL;
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      { extends: true, test: { name: "unit", include: ["domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"] } },
+      { extends: true, test: { name: "pglite", include: serverFiles, env: { TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 } },
+      ...(postgres
+        ? [{ extends: true, test: { name: "postgres", include: serverFiles, env: { TEST_DB: "postgres", TEST_POSTGRES_URL: postgres }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+        : []),
+    ],
+  },
+});
