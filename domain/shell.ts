@@ -4,11 +4,11 @@ import { ROUTES } from "./routes";
 
 /** Shell rules of SPEC.md section 2 (Layout shell, Header, Quiz banner, Footer). Pure: the header, tests and server share them. */
 
-/** "/cart" matches /cart, /cart/ and /cart/anything, never /cartography. */
+/** "/cart" matches /cart, /cart/ and /cart/anything, never /cartography. "/" matches every path. */
 export function isUnder(pathname: string, base: string): boolean {
   const path = pathname.replace(/\/+$/, "") || "/";
   const root = base.replace(/\/+$/, "") || "/";
-  return path === root || path.startsWith(`${root}/`);
+  return root === "/" || path === root || path.startsWith(`${root}/`);
 }
 
 const underAny = (pathname: string, bases: readonly string[]) => bases.some((b) => isUnder(pathname, b));
