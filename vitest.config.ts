@@ -12,7 +12,7 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"] } },
       { extends: true, test: { name: "pglite", include: serverFiles, env: { TEST_DB: "pglite" }, testTimeout: 30_000, hookTimeout: 60_000 } },
       ...(postgres
-        ? [{ extends: true, test: { name: "postgres", include: serverFiles, env: { TEST_DB: "postgres", TEST_POSTGRES_URL: postgres }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+        ? [{ extends: true as const, test: { name: "postgres", include: serverFiles, env: { TEST_DB: "postgres", TEST_POSTGRES_URL: postgres }, testTimeout: 30_000, hookTimeout: 60_000 } }]
         : []),
     ],
   },

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
@@ -7,6 +7,7 @@ import { ShopError } from "../domain/errors";
 import { renderDocument, type DocumentHandler } from "./http/document";
 import { errorResponse, onError } from "./http/errors";
 import { healthRoutes } from "./http/health";
+import { jsonOnly } from "./http/middleware/json-only";
 import { requestLog } from "./http/middleware/request-log";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { sessionMiddleware } from "./http/middleware/session";
@@ -28,6 +29,11 @@ export interface AppOptions {
 
 const API_BODY_LIMIT = 64 * 1024;
 
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+};
+
 export function createApp(shop: Shop, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   const providerBase = shop.env.PROVIDER_BASE_PATH;
@@ -47,10 +53,8 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
 
   const tooLarge = bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => errorResponse(c, new ShopError("PAYLOAD_TOO_LARGE")) });
   for (const base of ["/api", providerBase]) {
-    app.use(`${base}/*`, tooLarge, csrf(), sessionMiddleware, async (c, next) => {
-      await next();
-      if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
-    });
+    // no-store first, so error answers of the checks after it (413, 415, 403) are not cached either.
+    app.use(`${base}/*`, noStore, tooLarge, jsonOnly, csrf(), sessionMiddleware);
   }
   app.get("/api/openapi.json", (c) => c.json(openApiDocument(providerBase)));
   app.route("/api", createShopApi());

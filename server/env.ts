@@ -8,7 +8,13 @@ const boolean = z
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, "must be a whole number from 0 to 65535")
+      .transform(Number)
+      .pipe(z.number().max(65535, "must be a whole number from 0 to 65535"))
+      .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     PUBLIC_URL: z.url().optional(),
     DATABASE_URL: z
@@ -40,12 +46,20 @@ export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 
 export class EnvError extends Error {}
 
+const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL"]);
+
 /** Parses settings from an environment map (process.env by default). Throws EnvError with one line per bad value. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = EnvSchema.safeParse(present);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `${i.path.join(".")} ${i.message}`);
+    const lines = result.error.issues.map((i) => {
+      const key = i.path.join(".");
+      const value = present[key];
+      // Show a badly formed value as given, except for settings that may hold a password.
+      const got = value !== undefined && i.code !== "custom" && !SECRET_KEYS.has(key) ? ` (got ${JSON.stringify(value.slice(0, 40))})` : "";
+      return `${key} ${i.message}${got}`;
+    });
     throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
   }
   // Outside production a fixed development secret keeps sessions across restarts; production must set one.

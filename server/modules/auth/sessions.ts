@@ -9,6 +9,9 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 const key = (shop: Shop) => new TextEncoder().encode(shop.env.SESSION_SECRET);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
+
 export interface SessionClaims {
   sessionId: string;
   customerId: string;
@@ -42,7 +45,8 @@ export async function readSession(shop: Shop, token: string | undefined | null):
     return null;
   }
   const customerId = claims.sub?.split("|")[1];
-  if (typeof claims.uuid !== "string" || !customerId || typeof claims.email !== "string") return null;
+  // Ids go into uuid columns: anything else would make the query throw instead of reading as signed out.
+  if (!isUuid(claims.uuid) || !isUuid(customerId) || typeof claims.email !== "string") return null;
   const [row] = await dbOf(shop)
     .select({ id: sessions.id })
     .from(sessions)

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+import { testDriver } from "./testing/test-shop";
+
+const SECRET = "s".repeat(32);
+
+/** parseEnv's error, or a failure if it did not throw one. */
+function envError(source: Record<string, string>): EnvError {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return error as EnvError;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
+}
+
+describe(`env (${testDriver()})`, () => {
+  it("with nothing set the shop runs: port 3000, PGlite in ./data, jobs inline, no test hooks", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATA_DIR: "./data",
+      PROVIDER_BASE_PATH: "/provider",
+      JOBS: "inline",
+      LOG_LEVEL: "info",
+      FEATURE_FLAGS: "",
+      ENABLE_TEST_HOOKS: false,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("empty values count as unset", () => {
+    expect(parseEnv({ PORT: "", DATABASE_URL: "", SESSION_SECRET: "" }).PORT).toBe(3000);
+  });
+
+  it("reads the values it is given", () => {
+    const env = parseEnv({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/tmp/x",
+      DATABASE_URL: "postgresql://u@h:5432/db",
+      SESSION_SECRET: SECRET,
+      PROVIDER_BASE_PATH: "/backend",
+      JOBS: "off",
+      ENABLE_TEST_HOOKS: "1",
+    });
+    expect(env).toMatchObject({ PORT: 8080, HOST: "127.0.0.1", DATA_DIR: "/tmp/x", DATABASE_URL: "postgresql://u@h:5432/db", SESSION_SECRET: SECRET, PROVIDER_BASE_PATH: "/backend", JOBS: "off", ENABLE_TEST_HOOKS: true });
+  });
+
+  it.each(["abc", "-1", "1.5", "70000", "3000abc", " ", "0x10"])("PORT=%j stops the start with one clear line naming PORT", (port) => {
+    const error = envError({ PORT: port });
+    expect(error.message).toMatch(/^Invalid configuration: PORT must be a whole number from 0 to 65535/);
+    expect(error.message).not.toContain("\n");
+    expect(error.message).not.toMatch(/NaN/);
+  });
+
+  it("the PORT message shows the value that was given", () => {
+    expect(envError({ PORT: "abc" }).message).toBe('Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")');
+  });
+
+  it("every bad value is named, on one line", () => {
+    const error = envError({ PORT: "abc", DATABASE_URL: "mysql://h/db", LOG_LEVEL: "loud" });
+    expect(error.message).toContain("PORT");
+    expect(error.message).toContain("DATABASE_URL");
+    expect(error.message).toContain("LOG_LEVEL");
+    expect(error.message.split("\n")).toHaveLength(1);
+  });
+
+  it("production requires SESSION_SECRET", () => {
+    expect(envError({ NODE_ENV: "production" }).message).toBe("Invalid configuration: SESSION_SECRET is required in production");
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET }).SESSION_SECRET).toBe(SECRET);
+  });
+
+  it("a short SESSION_SECRET is refused, and its value is never printed", () => {
+    const error = envError({ SESSION_SECRET: "hunter2" });
+    expect(error.message).toContain("SESSION_SECRET must be at least 32 characters");
+    expect(error.message).not.toContain("hunter2");
+  });
+
+  it("ENABLE_TEST_HOOKS is refused in production", () => {
+    expect(envError({ NODE_ENV: "production", SESSION_SECRET: SECRET, ENABLE_TEST_HOOKS: "true" }).message).toBe(
+      "Invalid configuration: ENABLE_TEST_HOOKS must not be set in production",
+    );
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, ENABLE_TEST_HOOKS: "false" }).ENABLE_TEST_HOOKS).toBe(false);
+  });
+
+  it("ENABLE_TEST_HOOKS takes only true/false/1/0", () => {
+    expect(envError({ ENABLE_TEST_HOOKS: "yes" }).message).toContain("ENABLE_TEST_HOOKS");
+  });
+
+  it.each(["mysql://u@h/db", "http://h/db", "h:5432/db", "/var/run/postgresql"])("DATABASE_URL=%j must be postgres://", (url) => {
+    const error = envError({ DATABASE_URL: url });
+    expect(error.message).toBe("Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL");
+    expect(error.message).not.toContain(url);
+  });
+
+  it.each(["postgres://u:p@h:5432/db", "postgresql://h/db"])("DATABASE_URL=%j is accepted", (url) => {
+    expect(parseEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+
+  it.each([
+    ["PROVIDER_BASE_PATH", "provider"],
+    ["PROVIDER_BASE_PATH", "/a/b"],
+    ["SMTP_URL", "http://mail"],
+    ["JOBS", "sometimes"],
+    ["NODE_ENV", "staging"],
+    ["PUBLIC_URL", "not a url"],
+  ])("%s=%j is refused", (key, value) => {
+    expect(envError({ [key]: value }).message).toContain(key);
+  });
+});
