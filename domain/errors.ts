@@ -19,6 +19,9 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: "You just placed this order. Please wait a minute before ordering again.",
   },
+  // Catalogue lookups.
+  UNSUPPORTED_CURRENCY: { status: 404, message: "We do not sell in that currency." },
+  PLAN_NOT_FOUND: { status: 404, message: "There is no such plan." },
   // Transport-level codes used by every endpoint.
   VALIDATION_ERROR: { status: 400, message: "The request is not valid." },
   NOT_FOUND: { status: 404, message: "Not found." },

@@ -1,3 +1,5 @@
+import type { Currency } from "./money";
+
 /** Country and region rules of SPEC.md sections 5 and 9. */
 export const DEFAULT_COUNTRY = "US";
 export const DEFAULT_REGION = "XX";
@@ -16,3 +18,21 @@ export function acceptRegion(code: string | null | undefined): string {
 
 export const COUNTRY_STORAGE_KEY = "seed_country_code";
 export const REGION_STORAGE_KEY = "seed_region_code";
+
+export const EURO_COUNTRIES = [
+  "AT", "BE", "CY", "EE", "FI", "FR", "DE", "GR", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PT", "SK", "SI", "ES",
+] as const;
+
+const CURRENCY_BY_COUNTRY: Record<string, Currency> = { US: "USD", GB: "GBP", MX: "MXN", SG: "SGD", AU: "AUD" };
+
+/** SPEC.md section 9: US USD, GB GBP, MX MXN, SG SGD, AU AUD, the euro countries EUR; every other country USD. */
+export function currencyForCountry(country: string): Currency {
+  const code = acceptCountry(country);
+  if ((EURO_COUNTRIES as readonly string[]).includes(code)) return "EUR";
+  return CURRENCY_BY_COUNTRY[code] ?? "USD";
+}
+
+/** Shoppers outside the US buy from the alternate-currency plans (the international price list), even in USD. */
+export function usesAltCurrencyPlans(country: string): boolean {
+  return acceptCountry(country) !== "US";
+}

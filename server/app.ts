@@ -35,7 +35,7 @@ const noStore: MiddlewareHandler = async (c, next) => {
 };
 
 export function createApp(shop: Shop, options: AppOptions = {}) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ strict: false });
   const providerBase = shop.env.PROVIDER_BASE_PATH;
 
   app.use("*", async (c, next) => {

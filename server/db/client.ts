@@ -71,3 +71,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     throw error;
   }
 }
+
+/** A transaction, or the database itself: what functions that may run inside a caller's transaction accept. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Queryable = Database | Tx;

@@ -1,17 +1,28 @@
 import { readFile } from "node:fs/promises";
+import { CatalogSeedSchema } from "../../domain/catalog-seed";
 import { ContentSeedSchema } from "../../domain/content";
 import { fromRoot } from "../lib/root";
+import { seedCatalog } from "../modules/catalog/seed";
 import { insertMissingPages } from "../modules/content/pages";
+import { seedCoupons } from "../modules/coupons/coupons";
 import type { Shop } from "../shop";
 
 /**
  * Loads the seed data kept in content/. Idempotent: rows that exist are left alone, so running it
  * again (every start runs it) changes nothing and never overwrites an operator's edits.
  */
-export async function seed(shop: Shop): Promise<{ pages: number }> {
-  const raw = JSON.parse(await readFile(fromRoot("content/pages.json"), "utf8"));
-  const { pages } = ContentSeedSchema.parse(raw);
-  const inserted = await insertMissingPages(shop, pages);
-  if (inserted > 0) shop.log.info({ pages: inserted }, "seeded content");
-  return { pages: inserted };
+export async function seed(shop: Shop): Promise<{ pages: number; products: number; coupons: number }> {
+  const { pages } = ContentSeedSchema.parse(await readJson("content/pages.json"));
+  const catalog = CatalogSeedSchema.parse(await readJson("content/catalog.json"));
+  const inserted = {
+    pages: await insertMissingPages(shop, pages),
+    products: await seedCatalog(shop, catalog),
+    coupons: await seedCoupons(shop, catalog.coupons),
+  };
+  if (Object.values(inserted).some((n) => n > 0)) shop.log.info(inserted, "seeded content");
+  return inserted;
+}
+
+async function readJson(path: string): Promise<unknown> {
+  return JSON.parse(await readFile(fromRoot(path), "utf8"));
 }

@@ -1,9 +1,11 @@
 import { ShopError } from "../../domain/errors";
 import { authApi } from "./api/auth";
+import { catalogApi } from "./api/catalog";
 import { eventsApi } from "./api/events";
 import { newsletterApi } from "./api/newsletter";
 import { errorResponse } from "./errors";
 import { createRouter } from "./openapi";
+import { couponPlansProvider } from "./provider/coupon-plans";
 import { experimentsProvider } from "./provider/experiments";
 
 /** The shop's own API (mounted at /api) and the provider backend (mounted at PROVIDER_BASE_PATH): SPEC.md section 7. */
@@ -12,6 +14,7 @@ export function createShopApi() {
   api.route("/", eventsApi);
   api.route("/", newsletterApi);
   api.route("/", authApi);
+  api.route("/", catalogApi);
   api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return api;
 }
@@ -19,6 +22,7 @@ export function createShopApi() {
 export function createProviderApi() {
   const provider = createRouter();
   provider.route("/", experimentsProvider);
+  provider.route("/", couponPlansProvider);
   provider.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return provider;
 }

@@ -4,3 +4,5 @@ export * from "./auth";
 export * from "./content";
 export * from "./customers";
 export * from "./newsletter";
+export * from "./catalog";
+export * from "./coupons";

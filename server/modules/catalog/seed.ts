@@ -1,0 +1,40 @@
+import type { CatalogSeed } from "../../../domain/catalog-seed";
+import { planPrices, plans, products } from "../../db/schema";
+import { dbOf, type Shop } from "../../shop";
+
+/** Inserts catalogue rows that are missing (idempotent; an operator's price edits survive restarts). */
+export async function seedCatalog(shop: Shop, seed: Pick<CatalogSeed, "products" | "plans">): Promise<number> {
+  const db = dbOf(shop);
+  const insertedProducts = await db
+    .insert(products)
+    .values(
+      seed.products.map((p) => ({
+        code: p.code,
+        sku: p.content.sku,
+        isSrp: p.isSrp,
+        maxQuantity: p.maxQuantity,
+        autoCouponCode: p.domesticAttributes.autoCouponCode,
+        planCode: p.planCode,
+        planQuantity: p.planQuantity,
+        countries: p.countries,
+        content: p.content,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ code: products.code });
+  await db
+    .insert(plans)
+    .values(seed.plans.map(({ prices: _prices, ...plan }) => plan))
+    .onConflictDoNothing();
+  const priceRows = seed.plans.flatMap((plan) => [
+    { planCode: plan.code, priceList: "domestic", currency: "USD", amount: plan.prices.domestic.USD },
+    ...Object.entries(plan.prices.international).map(([currency, amount]) => ({
+      planCode: plan.code,
+      priceList: "international",
+      currency,
+      amount: amount as number,
+    })),
+  ]);
+  await db.insert(planPrices).values(priceRows).onConflictDoNothing();
+  return insertedProducts.length;
+}
