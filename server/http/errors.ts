@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { ShopError, type ErrorBody } from "../../domain/errors";
+import { MESSAGES } from "../../domain/validation";
 import type { AppEnv } from "./types";
 
 export function errorResponse(c: Context, error: ShopError): Response {
@@ -23,9 +24,13 @@ export function toShopError(error: unknown): ShopError {
   return new ShopError("UNKNOWN");
 }
 
+/** Messages written for people (SPEC.md's exact words) are answered as they are; the UI shows them unchanged. */
+const WORDS_FOR_PEOPLE: ReadonlySet<string> = new Set(Object.values(MESSAGES));
+
 export function describeZodError(error: ZodError): string {
   const first = error.issues[0];
   if (!first) return "The request is not valid.";
+  if (WORDS_FOR_PEOPLE.has(first.message)) return first.message;
   const where = first.path.length > 0 ? `${first.path.join(".")}: ` : "";
   return `${where}${first.message}`;
 }

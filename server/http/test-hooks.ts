@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { countEventsNamed } from "../modules/analytics/events";
 import { startSession } from "../modules/auth/sessions";
 import { findOrCreateCustomer, setExperiment } from "../modules/customers/customers";
 import { setSessionCookie } from "./cookies";
@@ -7,7 +8,7 @@ import type { AppEnv } from "./types";
 
 /**
  * Only mounted when ENABLE_TEST_HOOKS is set (never in production, env.ts refuses it):
- * lets end-to-end tests sign a shopper in before the sign-in pages exist.
+ * lets end-to-end tests sign a shopper in before the sign-in pages exist, and read back what was stored.
  */
 const SignInSchema = z.object({
   email: z.email(),
@@ -23,4 +24,9 @@ export const testHooks = new Hono<AppEnv>().post("/session", async (c) => {
   const { token, expiresAt } = await startSession(shop, customer);
   setSessionCookie(c, token, expiresAt);
   return c.json({ customerId: customer.id, seedSessionToken: token });
-});
+})
+  // Lets the shutdown test check, after a restart, that every acknowledged event write was kept.
+  .get("/events/count", async (c) => {
+    const name = z.string().min(1).max(100).parse(c.req.query("name"));
+    return c.json({ name, count: await countEventsNamed(c.get("shop"), name) });
+  });
