@@ -15,6 +15,15 @@ function anonymousId(): string | undefined {
   }
 }
 
+/** After sign-out the next events must not be tied to the previous shopper. */
+export function resetAnalyticsIdentity(): void {
+  try {
+    localStorage.removeItem(ANONYMOUS_ID_KEY);
+  } catch {
+    // storage blocked: there is no stored identity to forget
+  }
+}
+
 /**
  * Records an analytics event through POST /api/events. Fire and forget: sendBeacon survives page unloads,
  * fetch with keepalive is the fallback; a failure never reaches the shopper.

@@ -1,6 +1,8 @@
 import type { Flags } from "../../../domain/flags";
 import type { ShellViewer } from "../../../server/http/load-context";
 
+export type { ShellViewer };
+
 /** What the root loader hands the site shell. */
 export interface ShellData {
   flags: Flags;

@@ -1,0 +1,75 @@
+import { Accordion } from "@base-ui/react/accordion";
+import { Link } from "react-router";
+import type { NavGroup, NavLink } from "../../../domain/navigation";
+import { ChevronDownIcon } from "../ui/icons";
+
+export function FooterLink({ link }: { link: NavLink }) {
+  if (link.external) {
+    return (
+      <a href={link.href} className="footer-link" target="_blank" rel="noopener noreferrer">
+        {link.label}
+      </a>
+    );
+  }
+  return (
+    <Link to={link.href} className="footer-link">
+      {link.label}
+    </Link>
+  );
+}
+
+function LinkList({ links }: { links: NavLink[] }) {
+  return (
+    <ul className="footer-link-list">
+      {links.map((link) => (
+        <li key={`${link.label}-${link.href}`}>
+          <FooterLink link={link} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Desktop: one column per section. */
+function Columns({ sections }: { sections: NavGroup[] }) {
+  return (
+    <div className="footer-columns hidden md:grid" data-testid="footer-columns">
+      {sections.map((section) => (
+        <div key={section.title}>
+          <h2 className="footer-heading">{section.title}</h2>
+          <LinkList links={section.links} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Mobile: the same sections as an accordion. The panels stay in the HTML, found by page search. */
+function Accordions({ sections }: { sections: NavGroup[] }) {
+  return (
+    <Accordion.Root className="footer-accordion md:hidden" data-testid="footer-accordion">
+      {sections.map((section) => (
+        <Accordion.Item key={section.title} value={section.title} className="footer-accordion-item">
+          <Accordion.Header render={<h2 />} className="m-0">
+            <Accordion.Trigger className="footer-accordion-trigger">
+              {section.title}
+              <ChevronDownIcon className="accordion-icon" />
+            </Accordion.Trigger>
+          </Accordion.Header>
+          <Accordion.Panel hiddenUntilFound className="accordion-panel">
+            <LinkList links={section.links} />
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion.Root>
+  );
+}
+
+export function FooterLinks({ sections }: { sections: NavGroup[] }) {
+  return (
+    <>
+      <Columns sections={sections} />
+      <Accordions sections={sections} />
+    </>
+  );
+}

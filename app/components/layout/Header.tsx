@@ -1,0 +1,79 @@
+import { useRef, useState, type RefObject } from "react";
+import { EVENTS } from "../../../domain/analytics";
+import { HEADER_MENUS } from "../../../domain/navigation";
+import { headerEntries, type ChromeVisibility } from "../../../domain/shell";
+import { track } from "../../lib/analytics";
+import { useCartCount } from "../../lib/cart-count";
+import { MenuIcon } from "../ui/icons";
+import { HeaderActions } from "./HeaderActions";
+import { Logo } from "./Logo";
+import { NavMenu } from "./NavMenu";
+import type { ShellViewer } from "./shell-data";
+
+interface HeaderProps {
+  pathname: string;
+  chrome: ChromeVisibility;
+  viewer: ShellViewer;
+  mobileOpen: boolean;
+  accountOpen: boolean;
+  onOpenMobile(): void;
+  onOpenAccount(): void;
+}
+
+function HamburgerButton({ open, onOpen }: { open: boolean; onOpen(): void }) {
+  return (
+    <button
+      type="button"
+      className="icon-button hamburger md:hidden"
+      aria-label="Open menu"
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={() => {
+        track(EVENTS.hamburgerMenuClick);
+        onOpen();
+      }}
+    >
+      <MenuIcon />
+    </button>
+  );
+}
+
+/** The desktop dropdowns. At most one is open; while one is, the header shows its active state. */
+function MainNav({ openMenu, setOpenMenu, anchor }: { openMenu: string | null; setOpenMenu(id: string | null): void; anchor: RefObject<HTMLElement | null> }) {
+  return (
+    <nav aria-label="Main" className="main-nav hidden md:flex">
+      {HEADER_MENUS.map((menu) => (
+        <NavMenu
+          key={menu.id}
+          menu={menu}
+          anchor={anchor}
+          open={openMenu === menu.id}
+          onOpenChange={(open) => setOpenMenu(open ? menu.id : openMenu === menu.id ? null : openMenu)}
+        />
+      ))}
+    </nav>
+  );
+}
+
+/** The site header (SPEC.md section 2): hamburger, logo, dropdown menus and the right-hand entries. */
+export function Header({ pathname, chrome, viewer, mobileOpen, accountOpen, onOpenMobile, onOpenAccount }: HeaderProps) {
+  // The dropdown panels hang from the whole header, edge to edge.
+  const headerRef = useRef<HTMLElement>(null);
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
+  const cartCount = useCartCount();
+  const entries = headerEntries({ pathname, signedIn: viewer.signedIn, cartCount, experiments: viewer.experiments });
+  return (
+    <header ref={headerRef} className="site-header" data-active={openMenu ? "true" : undefined}>
+      <div className="header-bar">
+        <div className="header-start">
+          {chrome.hamburger && <HamburgerButton open={mobileOpen} onOpen={onOpenMobile} />}
+          {chrome.navLeft && <MainNav openMenu={openMenu} setOpenMenu={setOpenMenu} anchor={headerRef} />}
+        </div>
+        <div className="header-logo">
+          <Logo />
+        </div>
+        <HeaderActions entries={entries} viewer={viewer} cartCount={cartCount} accountOpen={accountOpen} onOpenAccount={onOpenAccount} />
+      </div>
+    </header>
+  );
+}

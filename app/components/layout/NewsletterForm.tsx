@@ -1,0 +1,40 @@
+import { useId } from "react";
+import { MESSAGES } from "../../../domain/validation";
+import { useNewsletterForm } from "./use-newsletter-form";
+
+/** The footer's newsletter sign-up: one email field, validated with the server's schema. */
+export function NewsletterForm() {
+  const { email, setEmail, state, error, submit } = useNewsletterForm();
+  const id = useId();
+  const submitting = state === "submitting";
+  return (
+    <form className="newsletter-form" onSubmit={submit} noValidate data-state={state} aria-busy={submitting || undefined}>
+      <label htmlFor={`${id}-email`} className="sr-only">
+        Email address
+      </label>
+      <div className="newsletter-row">
+        <input
+          id={`${id}-email`}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="Email address"
+          className="newsletter-input"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={state === "error" || undefined}
+          aria-describedby={`${id}-status ${id}-consent`}
+        />
+        <button type="submit" className="newsletter-submit" aria-disabled={submitting || undefined}>
+          {submitting ? "Signing up…" : "Sign Up"}
+        </button>
+      </div>
+      <p id={`${id}-status`} className="newsletter-status" role="status" data-state={state}>
+        {state === "success" ? MESSAGES.newsletterSuccess : state === "error" ? error : ""}
+      </p>
+      <p id={`${id}-consent`} className="newsletter-consent">
+        {MESSAGES.newsletterConsent}
+      </p>
+    </form>
+  );
+}
