@@ -42,3 +42,21 @@ describe("AnalyticsBatchSchema", () => {
     expect(EVENTS.earn).toBe("Earn");
   });
 });
+
+describe("text the database cannot store", () => {
+  it.each([
+    ["the name", { name: "a\u0000" }],
+    ["a property key", { name: "x", properties: { "k\u0000": 1 } }],
+    ["a property value", { name: "x", properties: { k: "\u0000" } }],
+    ["a list value", { name: "x", properties: { k: ["\u0000"] } }],
+    ["a nested value", { name: "x", properties: { k: { j: "\u0000" } } }],
+    ["the path", { name: "x", path: "/\u0000" }],
+    ["the anonymous id", { name: "x", anonymousId: "\u0000" }],
+  ])("a NUL character in %s is refused", (_label, input) => {
+    expect(AnalyticsEventSchema.safeParse(input).success).toBe(false);
+  });
+});
+
+it("a lone surrogate in a property value is refused", () => {
+  expect(AnalyticsEventSchema.safeParse({ name: "x", properties: { a: "\udfff" } }).success).toBe(false);
+});

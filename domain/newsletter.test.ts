@@ -35,3 +35,9 @@ describe("NewsletterSchema", () => {
     expect(NEWSLETTER_SUCCESS_MS).toBe(5000);
   });
 });
+
+describe("NewsletterSchema path", () => {
+  it("refuses a NUL character, which the database cannot store", () => {
+    expect(NewsletterSchema.safeParse({ email: "a@example.com", path: "/\u0000" }).success).toBe(false);
+  });
+});

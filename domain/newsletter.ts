@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidEmail, MESSAGES } from "./validation";
+import { isValidEmail, MESSAGES, storableText } from "./validation";
 
 /** The footer's newsletter form (SPEC.md section 3): one field, email, lowercased as typed. */
 export const NewsletterSchema = z.object({
@@ -9,7 +9,7 @@ export const NewsletterSchema = z.object({
     .toLowerCase()
     .max(254, MESSAGES.invalidEmail)
     .refine(isValidEmail, MESSAGES.invalidEmail),
-  path: z.string().max(2000).optional(),
+  path: storableText(2000).optional(),
 });
 
 export type NewsletterState = "idle" | "submitting" | "success" | "error";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLooseEmail, isValidEmail, MESSAGES, normaliseEmail } from "./validation";
+import { isLooseEmail, isValidEmail, MESSAGES, normaliseEmail, storableText } from "./validation";
 
 describe("isValidEmail (strict: cart and newsletter)", () => {
   it.each([
@@ -78,5 +78,27 @@ describe("MESSAGES", () => {
       newsletterSuccess: "Email in. Thank you.",
       newsletterConsent: "By signing up, you consent to receive emails",
     });
+  });
+});
+
+describe("storableText", () => {
+  it("accepts text up to the limit, unicode included", () => {
+    expect(storableText(5).safeParse("héllo").success).toBe(true);
+    expect(storableText(2).safeParse("🙂").success).toBe(true);
+  });
+
+  it("refuses text over the limit", () => {
+    expect(storableText(5).safeParse("toolong").success).toBe(false);
+  });
+
+  it("refuses lone UTF-16 surrogates but keeps proper pairs", () => {
+    expect(storableText(50).safeParse("\ud800").success).toBe(false);
+    expect(storableText(50).safeParse("a\udfffb").success).toBe(false);
+    expect(storableText(50).safeParse("\ud83d\ude42").success).toBe(true);
+  });
+
+  it("refuses the NUL character anywhere", () => {
+    expect(storableText(50).safeParse("\u0000").success).toBe(false);
+    expect(storableText(50).safeParse("a\u0000b").success).toBe(false);
   });
 });

@@ -1,4 +1,19 @@
+import { z } from "zod";
+
 /** Email and other field checks of SPEC.md section 5. */
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A string the database can store: PostgreSQL text and jsonb cannot hold the NUL character or a lone
+ * UTF-16 surrogate, so input carrying one is refused as bad input (400) instead of failing at the insert (500).
+ */
+export const storableText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes("\u0000"), "must not contain NUL characters")
+    .refine((s) => !LONE_SURROGATE.test(s), "must be well-formed Unicode");
 
 // local part, @, a domain with a dot, or a bracketed IPv4 address.
 const STRICT_EMAIL =
