@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openShop } from "../boot";
 import { createLogger } from "../lib/logger";
@@ -11,14 +11,13 @@ import { seed } from "./seed";
 
 /** Every row of every table the shop owns, to compare before and after. */
 async function snapshot(shop: Shop) {
-  const db = dbOf(shop);
   const tables = await shop.database.executeSql(
     "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
     [],
   );
   const out: Record<string, unknown[]> = {};
   for (const { table_name } of tables.rows) {
-    out[table_name] = (await db.execute(sql.raw(`select * from "${table_name}" order by 1`))).rows;
+    out[table_name] = (await shop.database.executeSql(`select * from "${table_name}" order by 1`, [])).rows;
   }
   return out;
 }
