@@ -4,6 +4,8 @@ import { PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired
 
 export interface JobQueue {
   boss: PgBoss;
+  /** The worker id per queue, so a caller (a test, an admin action) can wake a worker with boss.notifyWorker. */
+  workers: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -24,12 +26,14 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
 
   await boss.createQueue(PRUNE_EXPIRED);
   await boss.schedule(PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, {}, { tz: "UTC" });
-  await boss.work(PRUNE_EXPIRED, { pollingIntervalSeconds: 30 }, async () => {
+  const workers: Record<string, string> = {};
+  workers[PRUNE_EXPIRED] = await boss.work(PRUNE_EXPIRED, { pollingIntervalSeconds: 30 }, async () => {
     await pruneExpired(shop);
   });
 
   return {
     boss,
+    workers,
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };
 }
