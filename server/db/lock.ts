@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
-import { join } from "node:path";
+import { resolve } from "node:path";
 
 /**
  * PGlite does not lock its folder, and two processes writing one folder corrupt it.
@@ -21,15 +21,27 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Folders this process holds: its own pid in a lock file cannot tell "mine, still open" from "mine, left by a crash". */
+const heldHere = new Set<string>();
+
 export function lockDataDir(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, "shop.lock");
+  const file = resolve(dataDir, "shop.lock");
+  if (heldHere.has(file)) {
+    throw new DataDirLockedError(`The data folder ${dataDir} is already open in this process (pid ${process.pid}).`);
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, "wx");
       writeSync(fd, JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }));
       closeSync(fd);
-      return { release: () => rmSync(file, { force: true }) };
+      heldHere.add(file);
+      return {
+        release: () => {
+          heldHere.delete(file);
+          rmSync(file, { force: true });
+        },
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = readHolder(file);
