@@ -84,7 +84,7 @@ describe(`data folder lock (${testDriver()})`, () => {
     const dir = tempDir();
     const first = await openDatabase({ dataDir: dir });
     try {
-      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/is in use by another shop process/);
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
     } finally {
       await first.close();
     }
