@@ -1,12 +1,14 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { isProductPage } from "../domain/product-pages";
 import { ROUTES, type RouteName } from "../domain/routes";
 
 /** Every route of SPEC.md's table, registered under its spec name (the route id). */
-const CONTENT_PAGES = (Object.keys(ROUTES) as RouteName[]).filter((name) => name !== "home");
+const NAMES = (Object.keys(ROUTES) as RouteName[]).filter((name) => name !== "home");
+const moduleFor = (name: RouteName) => (isProductPage(name) ? "routes/product-page.tsx" : "routes/content-page.tsx");
 
 export default [
   index("routes/home.tsx", { id: "home" }),
-  ...CONTENT_PAGES.map((name) => route(ROUTES[name], "routes/content-page.tsx", { id: name })),
+  ...NAMES.map((name) => route(ROUTES[name], moduleFor(name), { id: name })),
   // An empty page of the same build: the baseline for the JavaScript-size benchmark.
   route("/__baseline", "routes/baseline.tsx", { id: "baseline" }),
   // Throws while rendering when test hooks are on: proves the failure page.

@@ -36,3 +36,18 @@ export function currencyForCountry(country: string): Currency {
 export function usesAltCurrencyPlans(country: string): boolean {
   return acceptCountry(country) !== "US";
 }
+
+/** The first acceptable country among candidates (query, stored choice, CDN guess), else the US default. */
+export function pickCountry(...candidates: (string | null | undefined)[]): string {
+  for (const candidate of candidates) {
+    const value = (candidate ?? "").trim().toUpperCase();
+    if (/^[A-Z]{2,3}$/.test(value) && value !== UNKNOWN) return value;
+  }
+  return DEFAULT_COUNTRY;
+}
+
+/** Countries a shopper can pick on product pages (we ship to more; these cover each currency and our main markets). */
+export const COUNTRY_CHOICES = [
+  "US", "CA", "GB", "IE", "DE", "FR", "ES", "IT", "NL", "BE", "AT", "PT", "FI", "GR", "LU", "MT", "CY", "EE", "LV", "LT",
+  "SK", "SI", "AU", "NZ", "MX", "SG", "JP", "CH", "SE", "DK", "NO",
+] as const;

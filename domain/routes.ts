@@ -53,6 +53,8 @@ export const ROUTES = {
   // Linked from navigation and footer; SPEC.md does not give their paths.
   faq: "/faq",
   shipping: "/shipping",
+  // The buy page, target of the daily synbiotic page's Start now button (SPEC.md does not give its path).
+  buy: "/get-started",
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

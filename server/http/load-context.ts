@@ -1,14 +1,23 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
+import type { CartProductRule } from "../../domain/cart";
+import type { ProductCode } from "../../domain/catalog";
 import type { ContentPage } from "../../domain/content";
+import { pickCountry } from "../../domain/locale";
+import type { PageCatalog } from "../../domain/offers";
 import { isBlocked } from "../../domain/customers";
 import type { Experiments } from "../../domain/experiments";
 import { parseFlagOverrides, resolveFlags, type Flags } from "../../domain/flags";
 import { parseAudiences } from "../../domain/audiences";
 import type { RouteName } from "../../domain/routes";
+import { cartRules, pageCatalog } from "../modules/catalog/offers";
 import { findPage } from "../modules/content/pages";
+import { locate } from "../integrations/geo";
 import { experimentsOf, findCustomerById } from "../modules/customers/customers";
 import type { AppEnv } from "./types";
+
+/** Mirrors the seed_country_code local storage entry so pages are priced for the shopper's country on the server. */
+export const COUNTRY_COOKIE = "seed_country_code";
 
 /** Cookie a visitor (or a test) sets to preview flags and audiences: "data-redesign=true,quizAudience=false". */
 export const PREVIEW_COOKIE = "seed_flags";
@@ -30,7 +39,13 @@ export interface ShopLoadContext {
   quizAudience: boolean;
   viewer: ShellViewer;
   testHooks: boolean;
+  /** The shopper's country: ?country=, else their stored choice, else the CDN's guess, else US. */
+  country: string;
   pages: { find(name: RouteName): Promise<ContentPage | null> };
+  catalog: {
+    forPage(codes: readonly ProductCode[], country: string): Promise<PageCatalog>;
+    cartRules(): Promise<[string, CartProductRule][]>;
+  };
 }
 
 const ANONYMOUS: ShellViewer = { signedIn: false, email: null, firstName: null, blocked: true, experiments: {} };
@@ -56,6 +71,8 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     quizAudience: parseAudiences(preview).quizAudience,
     viewer,
     testHooks: shop.env.ENABLE_TEST_HOOKS,
+    country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), locate(c.req.raw.headers).country),
     pages: { find: (name) => findPage(shop, name) },
+    catalog: { forPage: (codes, country) => pageCatalog(shop, codes, country), cartRules: () => cartRules(shop) },
   };
 }

@@ -1,0 +1,111 @@
+import { useId, useMemo, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { CartError, type CartProductRule } from "../../../domain/cart";
+import type { ProductOffer } from "../../../domain/offers";
+import { ROUTES } from "../../../domain/routes";
+import { track } from "../../lib/analytics";
+import { addProductToCart } from "../../lib/cart-store";
+import { Price } from "./Price";
+
+interface PlanPickerProps {
+  offers: ProductOffer[];
+  country: string;
+  cartRules: [string, CartProductRule][];
+  /** The visible heading of the choice. */
+  legend?: string;
+}
+
+export function offerLabel(offer: ProductOffer): string {
+  if (offer.productCode === "syn-wk-duo") return "Duo, for two";
+  if (offer.billingPeriodMonths === null) return "One-time purchase";
+  if (offer.billingPeriodMonths === 1) return offer.renewal ? "Starter kit" : "Monthly";
+  return `Every ${offer.billingPeriodMonths} months`;
+}
+
+/**
+ * Choose a plan and add it to the cart. Without JavaScript the form still works: it opens /cart?cart=<code>.
+ * With it, the cart updates in place (the header count follows) and a link to the cart appears.
+ */
+export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan" }: PlanPickerProps) {
+  const catalog = useMemo(() => new Map(cartRules), [cartRules]);
+  const firstAvailable = offers.find((o) => o.available)?.productCode ?? "";
+  const [choice, setSelected] = useState<string>(firstAvailable);
+  // A choice that became unavailable (the shopper changed country) falls back to the first available offer.
+  const selected = offers.some((o) => o.productCode === choice && o.available) ? choice : firstAvailable;
+  const [status, setStatus] = useState<{ kind: "added" | "error"; text: string } | null>(null);
+  const name = useId();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const offer = offers.find((o) => o.productCode === selected && o.available);
+    if (!offer) return;
+    try {
+      addProductToCart(offer.productCode, catalog);
+      track("Product Added", { product_id: offer.productCode, sku: offer.sku, name: offer.name, price: offer.price ? offer.price.amount / 100 : null, currency: offer.price?.currency ?? null, quantity: 1 });
+      setStatus({ kind: "added", text: `${offer.name} is in your cart.` });
+    } catch (error) {
+      setStatus({ kind: "error", text: error instanceof CartError ? error.message : "We could not add that to your cart. Please try again." });
+    }
+  }
+
+  return (
+    <form method="get" action={ROUTES.cart} onSubmit={onSubmit} className="plan-picker">
+      <fieldset>
+        <legend className="plan-picker__legend">{legend}</legend>
+        <div className="plan-picker__options">
+          {offers.map((offer) => (
+            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} />
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className="button plan-picker__submit" disabled={!selected}>
+        Add to cart
+      </button>
+      <p role="status" className={`plan-picker__status ${status?.kind === "error" ? "is-error" : ""}`}>
+        {status?.text}{" "}
+        {status?.kind === "added" && (
+          <Link to={ROUTES.cart} className="underline">
+            View cart
+          </Link>
+        )}
+      </p>
+    </form>
+  );
+}
+
+function PlanOption({ offer, country, name, checked, onSelect }: { offer: ProductOffer; country: string; name: string; checked: boolean; onSelect: (code: string) => void }) {
+  return (
+    <label className={`plan-option ${checked ? "is-checked" : ""} ${offer.available ? "" : "is-disabled"}`} data-product={offer.productCode}>
+      <input type="radio" name="cart" value={offer.productCode} checked={checked} disabled={!offer.available} onChange={() => onSelect(offer.productCode)} className="plan-option__radio" />
+      <span className="plan-option__body">
+        <span className="plan-option__title">
+          {offerLabel(offer)}
+          {offer.savingsMessage && <span className="plan-option__badge">{offer.savingsMessage}</span>}
+        </span>
+        <span className="plan-option__detail">{offer.description}</span>
+        {offer.renewal && (
+          <span className="plan-option__detail">
+            Then <Price money={offer.renewal.price} country={country} /> a month.
+          </span>
+        )}
+        {!offer.available && <span className="plan-option__detail">Not available in your country.</span>}
+      </span>
+      {offer.price && (
+        <span className="plan-option__price">
+          {offer.listPrice && offer.listPrice.amount !== offer.price.amount && (
+            <s className="plan-option__was">
+              <span className="sr-only">Regular price </span>
+              <Price money={offer.listPrice} country={country} />
+            </s>
+          )}
+          <Price money={offer.price} country={country} className="plan-option__amount" />
+          {offer.perMonth && (
+            <span className="plan-option__permonth">
+              <Price money={offer.perMonth} country={country} />/mo
+            </span>
+          )}
+        </span>
+      )}
+    </label>
+  );
+}
