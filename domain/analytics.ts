@@ -18,17 +18,5 @@ export const AnalyticsBatchSchema = z.object({ events: z.array(AnalyticsEventSch
 
 export type AnalyticsEventInput = z.infer<typeof AnalyticsEventSchema>;
 
-/** Event names the shell sends (SPEC.md section 7). */
-export const EVENTS = {
-  siteDown: "Site Down",
-  navMenuClick: "Nav Menu Click",
-  navSubmenuClick: "Nav Submenu Click",
-  mobileNavMenuClick: "Mobile Nav Menu Click",
-  hamburgerMenuClick: "Hamburger Menu Click",
-  loginButtonClicked: "Login button clicked",
-  logoutClicked: "Logout clicked",
-  earn: "Earn",
-  quizStarted: "Quiz Started",
-  emailSubmitted: "Email Submitted",
-  buttonClicked: "Button Clicked",
-} as const;
+// Event names live in a zod-free module so browser code can name events without shipping zod.
+export { EVENTS } from "./event-names";

@@ -34,15 +34,5 @@ export function normaliseEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-export const MESSAGES = {
-  invalidEmail: "Kindly enter a valid email address.",
-  invalidPhone: "Please enter a valid phone number",
-  shortPassword: "Password must be at least 6 characters long.",
-  unknownEmail: "Apologies—we do not recognize your email. Kindly try again.",
-  invalidPromo: "Invalid promo code",
-  captchaFailed: "Captcha failed to validate. Please refresh the page and try again.",
-  accountUpdateFailed:
-    "We were unable to update your account information. Please verify your information and try again.",
-  newsletterSuccess: "Email in. Thank you.",
-  newsletterConsent: "By signing up, you consent to receive emails",
-} as const;
+// The catalogue wording lives in a zod-free module so browser code can show it without shipping zod.
+export { MESSAGES } from "./messages";

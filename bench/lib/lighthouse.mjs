@@ -1,0 +1,157 @@
+// Step 4: Lighthouse 12 on the home page, default mobile emulation and throttling, median of N runs,
+// in Debian's Chromium. Every run gets a fresh Chromium with a fresh profile; Chromium is kept
+// off the network (no proxy, every host name except localhost fails to resolve).
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { median } from "./util.mjs";
+
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+export const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-proxy-server",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+];
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+async function oneRun(url, chromePath, chromePort) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, port: chromePort, logLevel: "silent" });
+  try {
+    const result = await withTimeout(
+      lighthouse(url, { port: chrome.port, output: "html", logLevel: "error", onlyCategories: CATEGORIES }),
+      180_000,
+      "A Lighthouse run",
+    );
+    if (!result?.lhr) throw new Error("Lighthouse returned no result");
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    return { lhr: result.lhr, html: result.report, inspectorIssues: result.artifacts?.InspectorIssues ?? null };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function score(lhr, cat) {
+  const s = lhr.categories[cat]?.score;
+  return s === null || s === undefined ? NaN : Math.round(s * 100);
+}
+
+function describeItem(item) {
+  if (!item || typeof item !== "object") return String(item);
+  const node = item.node ?? (item.type === "node" ? item : null);
+  if (node) return [node.selector, node.snippet, node.explanation].filter(Boolean).join(" | ");
+  return item.url ?? item.source?.url ?? item.description ?? item.label ?? JSON.stringify(item).slice(0, 200);
+}
+
+/** The LHR names only the type of a DevTools issue; the run's artifacts say where it came from. */
+function describeIssues(inspectorIssues) {
+  const out = [];
+  for (const [type, list] of Object.entries(inspectorIssues ?? {})) {
+    for (const issue of Array.isArray(list) ? list : []) {
+      const where = issue.sourceCodeLocation
+        ? ` at ${issue.sourceCodeLocation.url}:${issue.sourceCodeLocation.lineNumber + 1}:${issue.sourceCodeLocation.columnNumber + 1}`
+        : issue.blockedURL
+          ? ` for ${issue.blockedURL}`
+          : issue.request?.url
+            ? ` for ${issue.request.url}`
+            : "";
+      const what = [issue.violatedDirective, issue.contentSecurityPolicyViolationType, issue.code, issue.reason]
+        .filter(Boolean)
+        .join(" ");
+      out.push(`${type}: ${what || JSON.stringify(issue).slice(0, 200)}${where}`);
+    }
+  }
+  return out;
+}
+
+/** Audits that cost points in a category of one LHR, with enough detail to fix them. */
+export function failingAudits(lhr, cat, inspectorIssues = null) {
+  const out = [];
+  for (const ref of lhr.categories[cat]?.auditRefs ?? []) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || audit.score === undefined) continue;
+    const weighted = ref.weight > 0 && audit.score < 1;
+    // Performance diagnostics/insights carry no weight but say why a metric is slow.
+    const diagnostic = cat === "performance" && ref.weight === 0 && audit.scoreDisplayMode === "metricSavings" && audit.score < 0.9;
+    if (!weighted && !diagnostic) continue;
+    const issueLines = ref.id === "inspector-issues" ? describeIssues(inspectorIssues) : [];
+    const items = issueLines.length ? issueLines : (audit.details?.items ?? []);
+    out.push({
+      id: ref.id,
+      title: audit.title,
+      score: audit.score,
+      weight: ref.weight,
+      displayValue: audit.displayValue ?? null,
+      explanation: audit.explanation ?? null,
+      items: items.slice(0, 5).map(describeItem),
+      itemCount: items.length,
+    });
+  }
+  return out;
+}
+
+/** Runs Lighthouse `runs` times on `url` and returns medians, the median run's metrics and failures. */
+export async function measureLighthouse(url, { runs = 3, chromePath = "/usr/bin/chromium", chromePort, log = () => {} } = {}) {
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const started = Date.now();
+    const run = await oneRun(url, chromePath, chromePort);
+    results.push(run);
+    log(
+      `  run ${i + 1}/${runs}: ${CATEGORIES.map((c) => `${c} ${score(run.lhr, c)}`).join(", ")} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+  }
+  const lhrs = results.map((r) => r.lhr);
+  const medianLhr = computeMedianRun(lhrs);
+  const medianIndex = lhrs.indexOf(medianLhr);
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(lhrs.map((l) => score(l, c)))]));
+  const metric = (id) => medianLhr.audits[id]?.numericValue ?? NaN;
+  const belowTarget = CATEGORIES.filter((c) => !(scores[c] >= TARGETS[c]));
+  const issues = results[medianIndex].inspectorIssues;
+  const failures = Object.fromEntries(
+    CATEGORIES.map((c) => [c, failingAudits(medianLhr, c, issues)]).filter(([, list]) => list.length > 0),
+  );
+  return {
+    url,
+    runs,
+    formFactor: medianLhr.configSettings.formFactor,
+    throttlingMethod: medianLhr.configSettings.throttlingMethod,
+    lighthouseVersion: medianLhr.lighthouseVersion,
+    userAgent: medianLhr.environment?.hostUserAgent,
+    benchmarkIndex: medianLhr.environment?.benchmarkIndex,
+    scores,
+    scoresPerRun: lhrs.map((l) => Object.fromEntries(CATEGORIES.map((c) => [c, score(l, c)]))),
+    medianRun: {
+      index: medianIndex,
+      scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(medianLhr, c)])),
+      lcpMs: metric("largest-contentful-paint"),
+      tbtMs: metric("total-blocking-time"),
+      cls: metric("cumulative-layout-shift"),
+      fcpMs: metric("first-contentful-paint"),
+      speedIndexMs: metric("speed-index"),
+    },
+    targets: TARGETS,
+    belowTarget,
+    failingAudits: failures,
+    runWarnings: medianLhr.runWarnings ?? [],
+    medianLhr,
+    medianHtml: results[medianIndex].html,
+  };
+}

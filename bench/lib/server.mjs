@@ -1,0 +1,80 @@
+// Starts the built server (build/node/index.js) on 127.0.0.1 with PGlite in a temporary data folder.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sleep } from "./util.mjs";
+
+/**
+ * Returns { origin, port, pid, stop(), output() }. The server runs as in production
+ * (NODE_ENV=production, a random session secret), logs at warn, and keeps its default
+ * single-process layout (jobs inline) because that is how a small shop runs.
+ */
+export async function startServer(root, port, { readyTimeoutMs = 60_000, extraEnv = {} } = {}) {
+  const tmp = mkdtempSync(join(tmpdir(), "shop-bench-"));
+  const dataDir = join(tmp, "data"); // PGlite creates this folder but not its parent
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    ENABLE_TEST_HOOKS: "false",
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL; // always the embedded PGlite
+  const child = spawn(process.execPath, ["build/node/index.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  const keep = (chunk) => {
+    log += chunk;
+    if (log.length > 200_000) log = log.slice(-100_000);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  let exited = null;
+  const exitPromise = new Promise((resolve) =>
+    child.once("exit", (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    }),
+  );
+
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (!exited) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => !exited && child.kill("SIGKILL"), 15_000);
+      await exitPromise;
+      clearTimeout(timer);
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  };
+
+  const started = Date.now();
+  for (;;) {
+    if (exited) throw new Error(`The server exited during start (${JSON.stringify(exited)}):\n${log}`);
+    try {
+      const res = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > readyTimeoutMs) {
+      await stop();
+      throw new Error(`The server did not answer /readyz within ${readyTimeoutMs / 1000} s:\n${log}`);
+    }
+    await sleep(200);
+  }
+  return {
+    origin,
+    port,
+    pid: child.pid,
+    startSeconds: (Date.now() - started) / 1000,
+    stop,
+    output: () => log,
+    exited: () => exited,
+  };
+}

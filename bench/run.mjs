@@ -1,0 +1,374 @@
+#!/usr/bin/env node
+// `npm run bench`: the shop's benchmarks, measured on the tree in the current directory.
+//   1. builds it when the build is missing or older than its sources
+//   2. JavaScript weight per route (first load, gzip -9 per file) and the ratio to /__baseline
+//   3. SSR throughput of GET / against the same HTML served as a static file (autocannon)
+//   4. Lighthouse 12 mobile on / (median of 3 runs)
+// Prints tables and a Markdown snippet, writes bench/results/<timestamp>.json (git-ignored).
+// Bounded in time, loopback only (127.0.0.1, ports 3200-3299 by default). Not part of `npm test`.
+// Options: node bench/run.mjs --help
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { join, relative } from "node:path";
+import { parseArgs } from "node:util";
+import { buildFingerprint, ensureBuild } from "./lib/build.mjs";
+import { createJsWeigher } from "./lib/js-weight.mjs";
+import { CATEGORIES, measureLighthouse, TARGETS } from "./lib/lighthouse.mjs";
+import { startServer } from "./lib/server.mjs";
+import { measureThroughput, removeStaticCopy, stopLoad } from "./lib/throughput.mjs";
+import { findFreePort, fmt, kb, markdownTable, textTable } from "./lib/util.mjs";
+
+const DEFAULT_ROUTES = ["/", "/__baseline", "/daily-synbiotic", "/science", "/cart", "/login"];
+const BASELINE = "/__baseline";
+const HOME_RATIO_TARGET = 1.3;
+
+const OPTIONS = {
+  help: { type: "boolean", short: "h" },
+  build: { type: "boolean" }, // always rebuild
+  "no-build": { type: "boolean" }, // never build, measure what is there
+  only: { type: "string" }, // comma list of: js,ssr,lighthouse
+  routes: { type: "string" },
+  connections: { type: "string", default: "10" },
+  duration: { type: "string", default: "10" },
+  warmup: { type: "string", default: "3" },
+  rounds: { type: "string", default: "2" },
+  encoding: { type: "string", default: "gzip" },
+  runs: { type: "string", default: "3" },
+  port: { type: "string", default: process.env.BENCH_PORT ?? "3200" },
+  "port-max": { type: "string", default: "3299" },
+  chromium: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+  "time-limit": { type: "string", default: "540" },
+  strict: { type: "boolean" }, // exit 1 when a target is missed
+};
+
+const opts = (() => {
+  try {
+    return parseArgs({ options: OPTIONS }).values;
+  } catch (error) {
+    console.error(`${error.message} (see node bench/run.mjs --help)`);
+    process.exit(2);
+  }
+})();
+
+function usageError(message) {
+  console.error(`${message} (see node bench/run.mjs --help)`);
+  process.exit(2);
+}
+
+if (opts.help) {
+  console.log(`node bench/run.mjs [options]   (npm run bench -- [options])
+  --build              rebuild even if the build looks fresh
+  --no-build           never build; measure build/ as it is
+  --only=js,ssr,lighthouse   run only these steps (default: all)
+  --routes=/,/cart     routes for the JavaScript weight (default: ${DEFAULT_ROUTES.join(",")}; ${BASELINE} is always added)
+  --connections=10 --duration=10 --warmup=3   autocannon: connections, measured seconds per target, warm-up seconds
+  --rounds=2           split the measured time into alternating SSR/static rounds
+  --encoding=gzip      Accept-Encoding sent by autocannon (gzip like a browser, or identity)
+  --runs=3             Lighthouse runs (the median is reported)
+  --port=3200 --port-max=3299   port range on 127.0.0.1 (server, then Chromium's debugging port)
+  --chromium=/usr/bin/chromium
+  --time-limit=540     seconds before the whole run gives up and cleans up
+  --strict             exit with status 1 when a target is missed`);
+  process.exit(0);
+}
+
+const root = process.cwd();
+const steps = new Set((opts.only ?? "js,ssr,lighthouse").split(",").map((s) => s.trim()).filter(Boolean));
+for (const s of steps) if (!["js", "ssr", "lighthouse"].includes(s)) usageError(`Unknown step "${s}" in --only`);
+const int = (name) => {
+  const n = Number(opts[name]);
+  if (!Number.isFinite(n) || n < 0) usageError(`--${name} must be a non-negative number`);
+  return n;
+};
+for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "time-limit"]) int(name);
+
+if (!existsSync(join(root, "package.json")) || !existsSync(join(root, "vite.server.config.ts"))) {
+  console.error(`Run this from the shop's folder (no shop found in ${root}).`);
+  process.exit(2);
+}
+
+// ---------------------------------------------------------------- cleanup and time limit
+const cleanups = [];
+let cleaning = null;
+function cleanup() {
+  cleaning ??= (async () => {
+    // In the order registered: stop the load, delete the static copy, then stop the server.
+    for (const fn of cleanups) {
+      try {
+        await fn();
+      } catch (error) {
+        console.error(`cleanup: ${error.message}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping.`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+const watchdog = setTimeout(() => {
+  console.error(`\nThe benchmark ran longer than ${opts["time-limit"]} s; stopping.`);
+  void cleanup().then(() => process.exit(3));
+}, int("time-limit") * 1000);
+watchdog.unref();
+
+// ---------------------------------------------------------------- helpers
+function git(...args) {
+  try {
+    return execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+const section = (title) => console.log(`\n=== ${title}`);
+const started = new Date();
+const stamp = started.toISOString().replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+
+const results = {
+  date: started.toISOString().slice(0, 10),
+  startedAt: started.toISOString(),
+  root,
+  git: (() => {
+    const commit = git("rev-parse", "HEAD");
+    if (!commit) return null;
+    return { commit, dirty: (git("status", "--porcelain", "--untracked-files=no") ?? "") !== "" };
+  })(),
+  machine: {
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? "unknown",
+    memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+    loadAverageAtStart: os.loadavg().map((n) => +n.toFixed(2)),
+  },
+};
+
+// ---------------------------------------------------------------- run
+async function main() {
+  section(`Shop benchmarks in ${root}`);
+  console.log(`Node ${process.version}, ${results.machine.cpus} CPUs (${results.machine.cpuModel}), load ${results.machine.loadAverageAtStart.join(" ")}`);
+
+  results.build = ensureBuild(root, opts.build ? "always" : opts["no-build"] ? "never" : "auto");
+  const fingerprint = buildFingerprint(root);
+  cleanups.push(stopLoad, () => removeStaticCopy(root));
+
+  const portMin = int("port");
+  const portMax = int("port-max");
+  const serverPort = await findFreePort(portMin, portMax);
+  const server = await startServer(root, serverPort);
+  cleanups.push(() => server.stop());
+  console.log(`Server ready at ${server.origin} in ${server.startSeconds.toFixed(1)} s (NODE_ENV=production, PGlite in a temp folder, LOG_LEVEL=warn).`);
+  results.server = { origin: server.origin, startSeconds: server.startSeconds };
+
+  if (steps.has("js")) {
+    section("JavaScript weight per route (first load, gzip -9 per file)");
+    const weigher = createJsWeigher(server.origin);
+    const paths = [...new Set([...(opts.routes ? opts.routes.split(",") : DEFAULT_ROUTES), BASELINE])];
+    const routes = [];
+    for (const p of paths) routes.push(await weigher.weigh(p.trim()));
+    const base = routes.find((r) => r.path === BASELINE);
+    const baseFiles = new Set(base?.files.map((f) => f.file) ?? []);
+    for (const r of routes) {
+      r.ratioToBaseline = base && base.jsGzip > 0 ? r.jsGzip / base.jsGzip : NaN;
+      r.beyondBaseline = r.files.filter((f) => !baseFiles.has(f.file)).map(({ file, gzip }) => ({ file, gzip }));
+    }
+    const home = routes.find((r) => r.path === "/");
+    results.jsWeight = {
+      method: "module scripts + modulepreload + inline module imports + transitive static imports; each file gzip level 9; summed",
+      importParser: await weigher.lexerName(),
+      baseline: BASELINE,
+      target: { route: "/", maxRatioToBaseline: HOME_RATIO_TARGET },
+      homeRatio: home?.ratioToBaseline ?? NaN,
+      homeMeetsTarget: home ? home.ratioToBaseline <= HOME_RATIO_TARGET : null,
+      routes,
+    };
+    console.log(jsTable(routes, false));
+    for (const r of routes) {
+      if (r.status !== 200) console.log(`  note: ${r.path} answered ${r.status}${r.finalPath !== r.path ? ` (ended at ${r.finalPath})` : ""}`);
+      if (r.notPreloaded.length) console.log(`  note: ${r.path} loads files that are not preloaded: ${r.notPreloaded.join(", ")}`);
+      if (r.foreignScripts.length) console.log(`  note: ${r.path} loads scripts from other origins (not counted): ${r.foreignScripts.join(", ")}`);
+    }
+    if (home && base) {
+      const shared = base.files.filter((f) => home.files.some((h) => h.file === f.file));
+      console.log(`Shared with the baseline: ${shared.map((f) => `${f.file.replace(/^\/assets\//, "")} ${kb(f.gzip)} KiB`).join(", ")}`);
+      console.log(`Home only: ${home.beyondBaseline.map((f) => `${f.file.replace(/^\/assets\//, "")} ${kb(f.gzip)} KiB`).join(", ") || "nothing"}`);
+    }
+    if (home) {
+      console.log(`Home / baseline = ${fmt(home.ratioToBaseline, 2)} (target <= ${HOME_RATIO_TARGET}): ${results.jsWeight.homeMeetsTarget ? "met" : "MISSED"}`);
+    }
+  }
+
+  if (steps.has("ssr")) {
+    section("SSR throughput: GET / (server-rendered) vs the same HTML as a static file");
+    const settings = {
+      connections: Math.max(1, int("connections")),
+      duration: Math.max(1, int("duration")),
+      warmup: int("warmup"),
+      rounds: Math.max(1, int("rounds")),
+      encoding: opts.encoding,
+    };
+    console.log(
+      `autocannon: ${settings.connections} connections, ${settings.warmup} s warm-up, then ${settings.duration} s per target in ${settings.rounds} alternating rounds, Accept-Encoding: ${settings.encoding}`,
+    );
+    results.throughput = await measureThroughput(root, server.origin, settings);
+    console.log(throughputTable(results.throughput, false));
+    for (const t of [results.throughput.ssr, results.throughput.static]) {
+      if (t.errors || t.timeouts || t.non2xx) console.log(`  WARNING ${t.url}: ${t.errors} errors, ${t.timeouts} timeouts, ${t.non2xx} non-2xx answers`);
+    }
+  }
+
+  if (steps.has("lighthouse")) {
+    section(`Lighthouse mobile on / (median of ${int("runs")} runs)`);
+    if (!existsSync(opts.chromium)) throw new Error(`Chromium not found at ${opts.chromium} (apt-get install -y chromium)`);
+    const chromePort = await findFreePort(portMin, portMax, [serverPort]);
+    const lh = await measureLighthouse(`${server.origin}/`, {
+      runs: Math.max(1, int("runs")),
+      chromePath: opts.chromium,
+      chromePort,
+      log: (line) => console.log(line),
+    });
+    const { medianLhr, medianHtml, ...summary } = lh;
+    results.lighthouse = summary;
+    const dir = join(root, "bench/results");
+    mkdirSync(dir, { recursive: true });
+    const lhrFile = join(dir, `${stamp}.lighthouse-home.json`);
+    const htmlFile = join(dir, `${stamp}.lighthouse-home.html`);
+    writeFileSync(lhrFile, JSON.stringify(medianLhr));
+    writeFileSync(htmlFile, medianHtml);
+    results.lighthouse.files = { lhr: relative(root, lhrFile), html: relative(root, htmlFile) };
+    console.log(lighthouseTable(summary, false));
+    printFailures(summary);
+  }
+
+  if (buildFingerprint(root) !== fingerprint) {
+    results.warning = "build/client changed while the benchmark ran; the figures mix two builds";
+    console.log(`\nWARNING: ${results.warning}.`);
+  }
+}
+
+// ---------------------------------------------------------------- output
+function jsTable(routes, markdown) {
+  const header = ["route", "status", "files", "JS raw KiB", "JS gzip KiB", "x baseline", "CSS gzip KiB", "inline JS gzip KiB"];
+  const rows = routes.map((r) => [
+    markdown ? `\`${r.path}\`` : r.path,
+    String(r.status),
+    String(r.fileCount),
+    kb(r.jsBytes),
+    kb(r.jsGzip),
+    fmt(r.ratioToBaseline, 2),
+    kb(r.cssGzip),
+    kb(r.inlineScriptGzip),
+  ]);
+  return (markdown ? markdownTable : textTable)(header, rows, [1, 2, 3, 4, 5, 6, 7]);
+}
+
+function throughputTable(t, markdown) {
+  const header = ["target", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "requests", "errors+non-2xx"];
+  const row = (name, m) => [
+    name,
+    fmt(m.requestsPerSecond, 0),
+    fmt(m.latencyMs.p50, 2),
+    fmt(m.latencyMs.p95, 2),
+    fmt(m.latencyMs.p99, 2),
+    fmt(m.latencyMs.max, 1),
+    String(m.requests),
+    String(m.errors + m.timeouts + m.non2xx),
+  ];
+  const rows = [row(markdown ? "`GET /` (SSR)" : "GET / (SSR)", t.ssr), row(markdown ? "`GET /__bench-home.html` (static)" : "GET /__bench-home.html (static)", t.static)];
+  const perRound = (m) => m.requestsPerSecondPerRound.map((n) => fmt(n, 0)).join(" / ");
+  return `${(markdown ? markdownTable : textTable)(header, rows, [1, 2, 3, 4, 5, 6, 7])}\n${markdown ? "\n" : ""}SSR reaches ${fmt(t.ssrToStaticThroughput * 100, 0)} % of static throughput (${t.settings.connections} connections, ${t.settings.durationSeconds} s per target in ${t.settings.rounds} rounds: SSR ${perRound(t.ssr)} req/s, static ${perRound(t.static)} req/s; Accept-Encoding: ${t.settings.acceptEncoding}; home HTML ${kb(t.htmlBytes)} KiB).`;
+}
+
+function lighthouseTable(lh, markdown) {
+  const header = ["category", `median of ${lh.runs}`, "runs", "target", "met"];
+  const rows = CATEGORIES.map((c) => [
+    c,
+    fmt(lh.scores[c], 0),
+    lh.scoresPerRun.map((s) => fmt(s[c], 0)).join(" / "),
+    c === "performance" ? `>= ${TARGETS[c]}` : `${TARGETS[c]}`,
+    lh.scores[c] >= TARGETS[c] ? "yes" : "NO",
+  ]);
+  const m = lh.medianRun;
+  return `${(markdown ? markdownTable : textTable)(header, rows, [1])}\n${markdown ? "\n" : ""}Median run: LCP ${fmt(m.lcpMs, 0)} ms, TBT ${fmt(m.tbtMs, 0)} ms, CLS ${fmt(m.cls, 3)} (FCP ${fmt(m.fcpMs, 0)} ms, Speed Index ${fmt(m.speedIndexMs, 0)} ms); Lighthouse ${lh.lighthouseVersion}, ${lh.formFactor}, ${lh.throttlingMethod} throttling, benchmarkIndex ${fmt(lh.benchmarkIndex, 0)}.`;
+}
+
+function printFailures(lh) {
+  const cats = Object.keys(lh.failingAudits);
+  if (cats.length === 0) {
+    console.log("No audit lost points.");
+    return;
+  }
+  console.log("\nAudits that lost points (median run):");
+  for (const c of cats) {
+    for (const a of lh.failingAudits[c]) {
+      console.log(`  [${c}] ${a.id} (score ${a.score}, weight ${a.weight})${a.displayValue ? `: ${a.displayValue}` : ""} - ${a.title}`);
+      if (a.explanation) console.log(`      ${a.explanation}`);
+      for (const item of a.items) console.log(`      - ${item}`);
+      if (a.itemCount > a.items.length) console.log(`      ... ${a.itemCount - a.items.length} more`);
+    }
+  }
+  for (const w of lh.runWarnings) console.log(`  warning: ${w}`);
+}
+
+function markdownSnippet() {
+  const m = results.machine;
+  const parts = [
+    `### ${results.date}${results.git ? ` (commit ${results.git.commit.slice(0, 7)}${results.git.dirty ? ", uncommitted changes" : ""})` : ""}`,
+    "",
+    `Measured by \`npm run bench\` on Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), load average ${m.loadAverageAtStart.join(" ")} at start.`,
+  ];
+  if (results.jsWeight) {
+    const j = results.jsWeight;
+    parts.push("", "**JavaScript on first load** (gzip -9 per file, summed)", "", jsTable(j.routes, true), "",
+      `Home / baseline = **${fmt(j.homeRatio, 2)}** (target <= ${HOME_RATIO_TARGET}: ${j.homeMeetsTarget ? "met" : "missed"}).`);
+  }
+  if (results.throughput) parts.push("", "**SSR throughput** (autocannon, loopback)", "", throughputTable(results.throughput, true));
+  if (results.lighthouse) {
+    const lh = results.lighthouse;
+    parts.push("", "**Lighthouse mobile on `/`**", "", lighthouseTable(lh, true));
+    const named = (weighted) =>
+      Object.entries(lh.failingAudits).flatMap(([c, list]) =>
+        list.filter((a) => (a.weight > 0) === weighted).map((a) => `\`${a.id}\` (${c}${a.displayValue ? `, ${a.displayValue}` : ""})`),
+      );
+    if (named(true).length) parts.push("", `Scored audits below 1 in the median run: ${named(true).join(", ")}.`);
+    if (named(false).length) parts.push("", `Unscored performance diagnostics flagged: ${named(false).join(", ")}.`);
+  }
+  if (results.warning) parts.push("", `Warning: ${results.warning}.`);
+  return parts.join("\n");
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  console.error(`\nBenchmark failed: ${error.stack ?? error}`);
+  results.error = String(error.message ?? error);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+
+results.machine.loadAverageAtEnd = os.loadavg().map((n) => +n.toFixed(2));
+results.finishedAt = new Date().toISOString();
+results.durationSeconds = +((Date.now() - started.getTime()) / 1000).toFixed(1);
+const resultsDir = join(root, "bench/results");
+mkdirSync(resultsDir, { recursive: true });
+const resultsFile = join(resultsDir, `${stamp}.json`);
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+
+if (!results.error) {
+  section("Markdown (paste into docs/benchmarks.md)");
+  console.log(markdownSnippet());
+  const missed = [];
+  if (results.jsWeight && !results.jsWeight.homeMeetsTarget) missed.push("home JS ratio");
+  if (results.lighthouse) missed.push(...results.lighthouse.belowTarget.map((c) => `Lighthouse ${c}`));
+  console.log(`\nTargets missed: ${missed.length ? missed.join(", ") : "none"}.`);
+  if (missed.length && opts.strict) exitCode = 1;
+}
+console.log(`\nResults: ${relative(root, resultsFile)} (${results.durationSeconds} s in all).`);
+process.exit(exitCode);
