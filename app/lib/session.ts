@@ -1,4 +1,4 @@
-import { EVENTS } from "../../domain/analytics";
+import { EVENTS } from "../../domain/event-names";
 import { resetAnalyticsIdentity, track } from "./analytics";
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { EVENTS } from "../../../domain/analytics";
+import { EVENTS } from "../../../domain/event-names";
 import { track } from "../../lib/analytics";
 
 interface FailurePageProps {

@@ -1,4 +1,3 @@
-import { Accordion } from "@base-ui/react/accordion";
 import { Link } from "react-router";
 import type { NavGroup, NavLink } from "../../../domain/navigation";
 import { ChevronDownIcon } from "../ui/icons";
@@ -44,24 +43,20 @@ function Columns({ sections }: { sections: NavGroup[] }) {
   );
 }
 
-/** Mobile: the same sections as an accordion. The panels stay in the HTML, found by page search. */
+/** Mobile: the same sections as native disclosure widgets, which open with or without JavaScript. */
 function Accordions({ sections }: { sections: NavGroup[] }) {
   return (
-    <Accordion.Root className="footer-accordion md:hidden" data-testid="footer-accordion">
+    <div className="footer-accordion md:hidden" data-testid="footer-accordion">
       {sections.map((section) => (
-        <Accordion.Item key={section.title} value={section.title} className="footer-accordion-item">
-          <Accordion.Header render={<h2 />} className="m-0">
-            <Accordion.Trigger className="footer-accordion-trigger">
-              {section.title}
-              <ChevronDownIcon className="accordion-icon" />
-            </Accordion.Trigger>
-          </Accordion.Header>
-          <Accordion.Panel hiddenUntilFound className="accordion-panel">
-            <LinkList links={section.links} />
-          </Accordion.Panel>
-        </Accordion.Item>
+        <details key={section.title} className="footer-accordion-item">
+          <summary className="footer-accordion-trigger">
+            {section.title}
+            <ChevronDownIcon className="accordion-icon" />
+          </summary>
+          <LinkList links={section.links} />
+        </details>
       ))}
-    </Accordion.Root>
+    </div>
   );
 }
 

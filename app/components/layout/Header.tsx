@@ -1,13 +1,13 @@
-import { useRef, useState, type RefObject } from "react";
-import { EVENTS } from "../../../domain/analytics";
-import { HEADER_MENUS } from "../../../domain/navigation";
+import { useRef, useState } from "react";
+import { EVENTS } from "../../../domain/event-names";
 import { headerEntries, type ChromeVisibility } from "../../../domain/shell";
 import { track } from "../../lib/analytics";
 import { useCartCount } from "../../lib/cart-count";
 import { MenuIcon } from "../ui/icons";
 import { HeaderActions } from "./HeaderActions";
 import { Logo } from "./Logo";
-import { NavMenu } from "./NavMenu";
+import { preloadMobileDrawer } from "./lazy-drawers";
+import { MainNav } from "./MainNav";
 import type { ShellViewer } from "./shell-data";
 
 interface HeaderProps {
@@ -28,6 +28,8 @@ function HamburgerButton({ open, onOpen }: { open: boolean; onOpen(): void }) {
       aria-label="Open menu"
       aria-haspopup="dialog"
       aria-expanded={open}
+      onPointerEnter={preloadMobileDrawer}
+      onFocus={preloadMobileDrawer}
       onClick={() => {
         track(EVENTS.hamburgerMenuClick);
         onOpen();
@@ -35,23 +37,6 @@ function HamburgerButton({ open, onOpen }: { open: boolean; onOpen(): void }) {
     >
       <MenuIcon />
     </button>
-  );
-}
-
-/** The desktop dropdowns. At most one is open; while one is, the header shows its active state. */
-function MainNav({ openMenu, setOpenMenu, anchor }: { openMenu: string | null; setOpenMenu(id: string | null): void; anchor: RefObject<HTMLElement | null> }) {
-  return (
-    <nav aria-label="Main" className="main-nav hidden md:flex">
-      {HEADER_MENUS.map((menu) => (
-        <NavMenu
-          key={menu.id}
-          menu={menu}
-          anchor={anchor}
-          open={openMenu === menu.id}
-          onOpenChange={(open) => setOpenMenu(open ? menu.id : openMenu === menu.id ? null : openMenu)}
-        />
-      ))}
-    </nav>
   );
 }
 

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { EVENTS } from "../../../domain/analytics";
+import { EVENTS } from "../../../domain/event-names";
 import { referralBadge } from "../../../domain/experiments";
 import { ROUTES } from "../../../domain/routes";
 import { EARN_HREF, type HeaderEntries } from "../../../domain/shell";
 import { track } from "../../lib/analytics";
+import { preloadAccountDrawer } from "./lazy-drawers";
 import type { ShellViewer } from "./shell-data";
 import { Badge } from "../ui/Badge";
 import { CartIcon } from "../ui/icons";
@@ -19,7 +20,15 @@ interface HeaderActionsProps {
 function AccountEntry({ entries, accountOpen, onOpenAccount }: Pick<HeaderActionsProps, "entries" | "accountOpen" | "onOpenAccount">) {
   if (entries.account === "account") {
     return (
-      <button type="button" className="header-link hidden md:inline-flex" aria-haspopup="dialog" aria-expanded={accountOpen} onClick={onOpenAccount}>
+      <button
+        type="button"
+        className="header-link hidden md:inline-flex"
+        aria-haspopup="dialog"
+        aria-expanded={accountOpen}
+        onPointerEnter={preloadAccountDrawer}
+        onFocus={preloadAccountDrawer}
+        onClick={onOpenAccount}
+      >
         Account
       </button>
     );

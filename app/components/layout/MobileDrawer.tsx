@@ -1,7 +1,7 @@
 import { Accordion } from "@base-ui/react/accordion";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { EVENTS } from "../../../domain/analytics";
+import { EVENTS } from "../../../domain/event-names";
 import { HEADER_MENUS, MOBILE_ACCOUNT_LINKS, type NavLink } from "../../../domain/navigation";
 import { ROUTES } from "../../../domain/routes";
 import { track } from "../../lib/analytics";

@@ -1,7 +1,7 @@
 import { Menu } from "@base-ui/react/menu";
 import { useRef, type MouseEvent, type RefObject } from "react";
 import { Link } from "react-router";
-import { EVENTS } from "../../../domain/analytics";
+import { EVENTS } from "../../../domain/event-names";
 import type { NavMenu as NavMenuData } from "../../../domain/navigation";
 import { track } from "../../lib/analytics";
 import { ChevronDownIcon } from "../ui/icons";

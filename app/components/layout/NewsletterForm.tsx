@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { MESSAGES } from "../../../domain/validation";
-import { useNewsletterForm } from "./use-newsletter-form";
+import { MESSAGES } from "../../../domain/messages";
+import { preloadNewsletter, useNewsletterForm } from "./use-newsletter-form";
 
 /** The footer's newsletter sign-up: one email field, validated with the server's schema. */
 export function NewsletterForm() {
@@ -22,6 +22,7 @@ export function NewsletterForm() {
           className="newsletter-input"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          onFocus={preloadNewsletter}
           aria-invalid={state === "error" || undefined}
           aria-describedby={`${id}-status ${id}-consent`}
         />

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { EVENTS } from "../../../domain/analytics";
+import { EVENTS } from "../../../domain/event-names";
 import { ROUTES } from "../../../domain/routes";
 import { showQuizBanner } from "../../../domain/shell";
 import { track } from "../../lib/analytics";

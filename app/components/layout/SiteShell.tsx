@@ -1,10 +1,9 @@
-import { useState, type ReactNode } from "react";
+import { Suspense, useCallback, useState, type ReactNode } from "react";
 import { chromeFor, layoutFor } from "../../../domain/shell";
 import { PopupHost } from "../ui/PopupHost";
-import { AccountDrawer } from "./AccountDrawer";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
-import { MobileDrawer } from "./MobileDrawer";
+import { LazyAccountDrawer, LazyMobileDrawer } from "./lazy-drawers";
 import { PromoBanner } from "./PromoBanner";
 import type { ShellData } from "./shell-data";
 import { usePageLayout } from "./use-page-layout";
@@ -13,6 +12,17 @@ interface SiteShellProps {
   data: ShellData;
   pathname: string;
   children: ReactNode;
+}
+
+/** A drawer's open state, plus whether it was ever opened: it mounts then and stays for its closing slide. */
+function useDrawer() {
+  const [open, setOpenState] = useState(false);
+  const [used, setUsed] = useState(false);
+  const setOpen = useCallback((next: boolean) => {
+    if (next) setUsed(true);
+    setOpenState(next);
+  }, []);
+  return { open, used, setOpen };
 }
 
 function SkipLink() {
@@ -30,8 +40,8 @@ function SkipLink() {
  */
 export function SiteShell({ data, pathname, children }: SiteShellProps) {
   const layout = layoutFor(usePageLayout(), data.flags);
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const [accountOpen, setAccountOpen] = useState(false);
+  const mobile = useDrawer();
+  const account = useDrawer();
   if (layout === "blank") {
     return (
       <div className="shell shell--blank" data-layout="blank">
@@ -50,15 +60,23 @@ export function SiteShell({ data, pathname, children }: SiteShellProps) {
         pathname={pathname}
         chrome={chrome}
         viewer={viewer}
-        mobileOpen={mobileOpen}
-        accountOpen={accountOpen}
-        onOpenMobile={() => setMobileOpen(true)}
-        onOpenAccount={() => setAccountOpen(true)}
+        mobileOpen={mobile.open}
+        accountOpen={account.open}
+        onOpenMobile={() => mobile.setOpen(true)}
+        onOpenAccount={() => account.setOpen(true)}
       />
       <div className="shell-main">{children}</div>
       {chrome.footer && <Footer pathname={pathname} viewer={viewer} />}
-      {chrome.hamburger && <MobileDrawer open={mobileOpen} onOpenChange={setMobileOpen} viewer={viewer} />}
-      {viewer.signedIn && <AccountDrawer open={accountOpen} onOpenChange={setAccountOpen} viewer={viewer} />}
+      {chrome.hamburger && mobile.used && (
+        <Suspense fallback={null}>
+          <LazyMobileDrawer open={mobile.open} onOpenChange={mobile.setOpen} viewer={viewer} />
+        </Suspense>
+      )}
+      {viewer.signedIn && account.used && (
+        <Suspense fallback={null}>
+          <LazyAccountDrawer open={account.open} onOpenChange={account.setOpen} viewer={viewer} />
+        </Suspense>
+      )}
       <PopupHost />
     </div>
   );

@@ -1,8 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { EVENTS } from "../../../domain/analytics";
-import { NEWSLETTER_SUCCESS_MS, type NewsletterState } from "../../../domain/newsletter";
+import { EVENTS } from "../../../domain/event-names";
+import type { NewsletterState } from "../../../domain/newsletter";
 import { track } from "../../lib/analytics";
-import { checkNewsletterEmail, subscribeToNewsletter } from "../../lib/newsletter";
+
+// The schema check pulls in zod: load it when the shopper reaches the field, not with every page.
+const loadNewsletter = () => import("../../lib/newsletter");
+
+export function preloadNewsletter(): void {
+  void loadNewsletter();
+}
 
 /**
  * The newsletter form's states (SPEC.md section 4): idle → submitting → success for 5 s → idle, or error.
@@ -17,31 +23,33 @@ export function useNewsletterForm() {
   useEffect(() => () => clearTimeout(successTimer.current), []);
 
   const fail = (message: string) => {
+    inFlight.current = false;
     setError(message);
     setState("error");
   };
 
-  const succeed = () => {
+  const succeed = (showForMs: number) => {
+    inFlight.current = false;
     setEmailValue("");
     setState("success");
     clearTimeout(successTimer.current);
-    successTimer.current = setTimeout(() => setState("idle"), NEWSLETTER_SUCCESS_MS);
+    successTimer.current = setTimeout(() => setState("idle"), showForMs);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
+    inFlight.current = true;
+    const { checkNewsletterEmail, subscribeToNewsletter, NEWSLETTER_SUCCESS_MS } = await loadNewsletter();
     const checked = checkNewsletterEmail(email);
     if (!checked.ok) return fail(checked.message);
-    inFlight.current = true;
     setState("submitting");
     setError(null);
     const path = window.location.pathname;
     const result = await subscribeToNewsletter(checked.email, path);
-    inFlight.current = false;
     if (!result.ok) return fail(result.message);
     track(EVENTS.emailSubmitted, { email: result.email, hashedEmail: result.hashedEmail, path });
-    succeed();
+    succeed(NEWSLETTER_SUCCESS_MS);
   };
 
   /** Lowercased as typed; typing again clears a shown error. */

@@ -1,10 +1,11 @@
-import { Dialog } from "@base-ui/react/dialog";
-import { Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { parsePopupDetail, POPUP_OPEN_EVENT, type PopupRequest } from "../../lib/popups";
-import { CloseIcon } from "./icons";
 import { findPopup } from "./popup-registry";
 
-/** Listens for popup_open on window and shows the registered popup with that id. */
+// The dialog code loads with the first popup request; until then the host is only an event listener.
+const PopupDialog = lazy(() => import("./PopupDialog"));
+
+/** Calls onRequest for every popup_open event naming a registered popup. */
 function usePopupRequests(onRequest: (request: PopupRequest) => void) {
   useEffect(() => {
     const onOpen = (event: Event) => {
@@ -17,9 +18,8 @@ function usePopupRequests(onRequest: (request: PopupRequest) => void) {
 }
 
 /**
- * The one place popups render (SPEC.md section 4): a Base UI Dialog that closes on Escape, the close
- * button or a press outside, animating 500 ms each way. The request outlives `open` so the closing
- * animation still shows the popup's content.
+ * The one place popups render (SPEC.md section 2, Cart and drawers): popups open by id through the
+ * popup_open window event. The request outlives `open` so the closing animation still shows its content.
  */
 export function PopupHost() {
   const [request, setRequest] = useState<PopupRequest | null>(null);
@@ -29,27 +29,10 @@ export function PopupHost() {
     setOpen(true);
   }, []);
   usePopupRequests(show);
-  const popup = request ? findPopup(request.id) : null;
+  if (!request) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen} onOpenChangeComplete={(isOpen) => !isOpen && setRequest(null)}>
-      <Dialog.Portal>
-        <Dialog.Backdrop className="popup-backdrop" />
-        <Dialog.Viewport className="popup-viewport">
-          <Dialog.Popup className="popup" data-popup={request?.id}>
-            <div className="popup-head">
-              <Dialog.Title className="popup-title">{popup?.title}</Dialog.Title>
-              <Dialog.Close className="icon-button" aria-label="Close">
-                <CloseIcon />
-              </Dialog.Close>
-            </div>
-            {popup && (
-              <Suspense fallback={<p className="popup-loading">Loading…</p>}>
-                <popup.Body data={request?.data} close={() => setOpen(false)} />
-              </Suspense>
-            )}
-          </Dialog.Popup>
-        </Dialog.Viewport>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <PopupDialog request={request} open={open} onOpenChange={setOpen} onClosed={() => setRequest(null)} />
+    </Suspense>
   );
 }
