@@ -15,6 +15,7 @@ import "./app.css";
 import { FailurePage } from "./components/layout/FailurePage";
 import { SiteShell } from "./components/layout/SiteShell";
 import type { ShellData } from "./components/layout/shell-data";
+import { PromoCodeFromUrl } from "./components/promo/PromoCodeFromUrl";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -57,6 +58,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   return (
     <SiteShell data={loaderData.shell} pathname={pathname}>
+      <PromoCodeFromUrl />
       <Outlet />
     </SiteShell>
   );

@@ -1,42 +1,69 @@
-import { STORAGE_KEYS } from "./storage";
+import type { Coupon } from "../../domain/coupons";
+import { couponDiscount } from "../../domain/coupons";
+import type { Currency } from "../../domain/money";
+import { cents } from "../../domain/money";
+import { PROMO_STORAGE_KEY, readStoredPromo, storePromo, type StoredPromo } from "../../domain/promo";
+import { fetchPlansFor } from "./plans-client";
+import { readStorage } from "./storage";
 import { storageStore, useStorageStore } from "./storage-store";
 
-const EXPIRY_FIELDS = ["expiresAt", "expires", "expiry"] as const;
+/** Fired on window when this tab stores or clears the promo code. */
+export const PROMO_UPDATED_EVENT = "promo_updated";
 
-function expiryOf(record: Record<string, unknown>): number | null {
-  for (const field of EXPIRY_FIELDS) {
-    const value = record[field];
-    if (typeof value === "number") return value;
-    if (typeof value === "string" && !Number.isNaN(Date.parse(value))) return Date.parse(value);
-  }
-  return null;
+/** The coupon fields the browser uses to show a promo price; the server recomputes everything at checkout. */
+export type PromoCoupon = Pick<Coupon, "code" | "type" | "value" | "currency" | "plans">;
+
+/** The stored code, or null. An expired one is removed; a legacy plain value is rewritten with 48 hours. */
+export function readPromo(now = new Date()): StoredPromo | null {
+  const result = readStoredPromo(safeGet(), now);
+  if (result.kind === "expired") clearPromo();
+  if (result.kind !== "valid") return null;
+  if (result.rewrite) localStorage.setItem(PROMO_STORAGE_KEY, JSON.stringify(result.promo));
+  return result.promo;
 }
 
-/**
- * Whether a stored promo code is present and not expired. Accepts the legacy plain value
- * ("DS-01-25-OFF") and a JSON record {code|value, expiresAt|expires|expiry}; the banner only needs presence.
- */
+export function savePromo(code: string, now = new Date()): void {
+  localStorage.setItem(PROMO_STORAGE_KEY, JSON.stringify(storePromo(code, now)));
+  window.dispatchEvent(new Event(PROMO_UPDATED_EVENT));
+}
+
+export function clearPromo(): void {
+  localStorage.removeItem(PROMO_STORAGE_KEY);
+  window.dispatchEvent(new Event(PROMO_UPDATED_EVENT));
+}
+
+function safeGet(): string | null {
+  return readStorage(PROMO_STORAGE_KEY);
+}
+
+/** Whether a promo code is stored and not expired (the quiz banner hides then). */
 export function hasStoredPromoCode(raw: string | null, now: number = Date.now()): boolean {
-  const text = raw?.trim();
-  if (!text) return false;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return true; // a legacy plain code
-  }
-  if (typeof parsed === "string") return parsed.trim() !== "";
-  if (!parsed || typeof parsed !== "object") return false;
-  const record = parsed as Record<string, unknown>;
-  const code = record.code ?? record.value;
-  if (typeof code !== "string" || code.trim() === "") return false;
-  const expiry = expiryOf(record);
-  return expiry === null || expiry > now;
+  return readStoredPromo(raw, new Date(now)).kind === "valid";
 }
 
-const promoStore = storageStore(STORAGE_KEYS.promoCode, (raw) => hasStoredPromoCode(raw));
+const promoStore = storageStore(PROMO_STORAGE_KEY, (raw) => hasStoredPromoCode(raw), [PROMO_UPDATED_EVENT]);
 
 /** False on the server and during hydration, so the first paint matches the server's HTML. */
 export function useHasStoredPromoCode(): boolean {
   return useStorageStore(promoStore, false);
+}
+
+/** The coupon behind a code, or null when the shop answers that it is invalid. Network failures throw. */
+export async function lookupCoupon(code: string): Promise<PromoCoupon | null> {
+  const res = await fetch(`/api/external/coupon/${encodeURIComponent(code)}/`, { headers: { Accept: "application/json" } });
+  if (res.status === 422 || res.status === 400 || res.status === 404) return null;
+  if (!res.ok) throw new Error(`Request failed with status ${res.status}`);
+  return (await res.json()) as PromoCoupon;
+}
+
+/**
+ * The syn-wk figure the quiz-code rule compares with 12.4975: what the code takes off a month of DS-01®
+ * at US prices, in dollars (docs/decisions/0004-promo-codes.md). A code that does not exist takes off nothing.
+ */
+export async function synWkDiscountFor(code: string): Promise<number> {
+  const [coupon, plans] = await Promise.all([lookupCoupon(code), fetchPlansFor("US")]);
+  const plan = plans.find((p) => p.code === "syn-wk");
+  if (!plan) throw new Error("syn-wk is not in the plans");
+  if (!coupon) return 0;
+  return couponDiscount(coupon, plan.productSku, { amount: cents(plan.price), currency: plan.currency as Currency }) / 100;
 }

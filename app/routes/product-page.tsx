@@ -9,6 +9,7 @@ import { SustainabilitySection } from "../components/product/SustainabilitySecti
 import { pageMeta } from "../lib/page-meta";
 import { productJsonLd } from "../lib/product-json-ld";
 import { useCountryOffers } from "../lib/use-country-offers";
+import { usePromoCoupon } from "../lib/use-promo-coupon";
 import type { Route } from "./+types/product-page";
 import "../components/product/product.css";
 
@@ -36,6 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { name, codes, page, catalog, cartRules } = loaderData;
   const { offers, country, changeCountry, loading, error } = useCountryOffers(codes, catalog, loaderData.country);
+  const promo = usePromoCoupon();
   const main = offers[0];
   return (
     <main id="main" className="product-page">
@@ -52,7 +54,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {error}
             </p>
           )}
-          <PlanPicker offers={offers} country={country} cartRules={cartRules} />
+          <PlanPicker offers={offers} country={country} cartRules={cartRules} promo={promo} />
         </div>
       </section>
       {main && <ProductDetails offer={main} />}

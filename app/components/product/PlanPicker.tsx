@@ -1,10 +1,13 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { CartError, type CartProductRule } from "../../../domain/cart";
+import { couponDiscount } from "../../../domain/coupons";
+import { cents } from "../../../domain/money";
 import type { ProductOffer } from "../../../domain/offers";
 import { ROUTES } from "../../../domain/routes";
 import { track } from "../../lib/analytics";
 import { addProductToCart } from "../../lib/cart-store";
+import type { PromoCoupon } from "../../lib/promo-code";
 import { Price } from "./Price";
 
 interface PlanPickerProps {
@@ -13,6 +16,8 @@ interface PlanPickerProps {
   cartRules: [string, CartProductRule][];
   /** The visible heading of the choice. */
   legend?: string;
+  /** The shopper's stored promo code, shown as a price; the server applies it at checkout. */
+  promo?: PromoCoupon | null;
 }
 
 export function offerLabel(offer: ProductOffer): string {
@@ -26,7 +31,7 @@ export function offerLabel(offer: ProductOffer): string {
  * Choose a plan and add it to the cart. Without JavaScript the form still works: it opens /cart?cart=<code>.
  * With it, the cart updates in place (the header count follows) and a link to the cart appears.
  */
-export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan" }: PlanPickerProps) {
+export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan", promo = null }: PlanPickerProps) {
   const catalog = useMemo(() => new Map(cartRules), [cartRules]);
   const firstAvailable = offers.find((o) => o.available)?.productCode ?? "";
   const [choice, setSelected] = useState<string>(firstAvailable);
@@ -54,7 +59,7 @@ export function PlanPicker({ offers, country, cartRules, legend = "Choose your p
         <legend className="plan-picker__legend">{legend}</legend>
         <div className="plan-picker__options">
           {offers.map((offer) => (
-            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} />
+            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} promo={promo} />
           ))}
         </div>
       </fieldset>
@@ -73,7 +78,17 @@ export function PlanPicker({ offers, country, cartRules, legend = "Choose your p
   );
 }
 
-function PlanOption({ offer, country, name, checked, onSelect }: { offer: ProductOffer; country: string; name: string; checked: boolean; onSelect: (code: string) => void }) {
+interface PlanOptionProps {
+  offer: ProductOffer;
+  country: string;
+  name: string;
+  checked: boolean;
+  onSelect: (code: string) => void;
+  promo: PromoCoupon | null;
+}
+
+function PlanOption({ offer, country, name, checked, onSelect, promo }: PlanOptionProps) {
+  const promoOff = promo && offer.price ? couponDiscount(promo, offer.sku, offer.price) : 0;
   return (
     <label className={`plan-option ${checked ? "is-checked" : ""} ${offer.available ? "" : "is-disabled"}`} data-product={offer.productCode}>
       <input type="radio" name="cart" value={offer.productCode} checked={checked} disabled={!offer.available} onChange={() => onSelect(offer.productCode)} className="plan-option__radio" />
@@ -102,6 +117,11 @@ function PlanOption({ offer, country, name, checked, onSelect }: { offer: Produc
           {offer.perMonth && (
             <span className="plan-option__permonth">
               <Price money={offer.perMonth} country={country} />/mo
+            </span>
+          )}
+          {promo && promoOff > 0 && offer.price && (
+            <span className="plan-option__promo">
+              <Price money={{ amount: cents(offer.price.amount - promoOff), currency: offer.price.currency }} country={country} /> with {promo.code}
             </span>
           )}
         </span>
