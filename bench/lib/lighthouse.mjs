@@ -110,9 +110,20 @@ export function failingAudits(lhr, cat, inspectorIssues = null) {
 /** Runs Lighthouse `runs` times on `url` and returns medians, the median run's metrics and failures. */
 export async function measureLighthouse(url, { runs = 3, chromePath = "/usr/bin/chromium", chromePort, log = () => {} } = {}) {
   const results = [];
+  const retried = [];
   for (let i = 0; i < runs; i++) {
     const started = Date.now();
-    const run = await oneRun(url, chromePath, chromePort);
+    let run;
+    // A run sometimes fails on a loaded machine (NO_NAVSTART, NO_FCP...): try it again, up to twice.
+    for (let attempt = 1; !run; attempt++) {
+      try {
+        run = await oneRun(url, chromePath, chromePort);
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        retried.push(`run ${i + 1}: ${error.message}`);
+        log(`  run ${i + 1}/${runs} failed (${error.message}); trying again`);
+      }
+    }
     results.push(run);
     log(
       `  run ${i + 1}/${runs}: ${CATEGORIES.map((c) => `${c} ${score(run.lhr, c)}`).join(", ")} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
@@ -151,6 +162,7 @@ export async function measureLighthouse(url, { runs = 3, chromePath = "/usr/bin/
     belowTarget,
     failingAudits: failures,
     runWarnings: medianLhr.runWarnings ?? [],
+    retriedRuns: retried,
     medianLhr,
     medianHtml: results[medianIndex].html,
   };
