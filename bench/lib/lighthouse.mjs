@@ -55,6 +55,10 @@ function score(lhr, cat) {
 
 function describeItem(item) {
   if (!item || typeof item !== "object") return String(item);
+  // Some audits (the LCP element, for one) nest tables inside a list.
+  if (item.type === "table" && Array.isArray(item.items)) {
+    return item.items.slice(0, 4).map((row) => (row.node ? describeItem(row) : Object.values(row).map((v) => (typeof v === "number" ? Math.round(v) : v)).join(" "))).join("; ");
+  }
   const node = item.node ?? (item.type === "node" ? item : null);
   if (node) return [node.selector, node.snippet, node.explanation].filter(Boolean).join(" | ");
   return item.url ?? item.source?.url ?? item.description ?? item.label ?? JSON.stringify(item).slice(0, 200);
