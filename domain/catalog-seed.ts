@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ProductSeedSchema } from "./catalog";
+import { ProductSeedSchema } from "./catalog-schema";
 import { CURRENCIES } from "./money";
 import { PLAN_CODES } from "./plans";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { MESSAGES } from "../../../domain/validation";
+import { MESSAGES } from "../../../domain/messages";
 import { resolvePromoCodeOnLoad } from "../../../domain/promo";
 import { lookupCoupon, readPromo, savePromo, synWkDiscountFor } from "../../lib/promo-code";
 import "./promo.css";

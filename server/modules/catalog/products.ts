@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { isProductCode, ProductContentSchema, type Product, type ProductCode } from "../../../domain/catalog";
+import { isProductCode, type Product, type ProductCode } from "../../../domain/catalog";
+import { ProductContentSchema } from "../../../domain/catalog-schema";
 import { isPlanCode } from "../../../domain/plans";
 import { products } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
