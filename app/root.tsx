@@ -15,7 +15,8 @@ import "./app.css";
 import { FailurePage } from "./components/layout/FailurePage";
 import { SiteShell } from "./components/layout/SiteShell";
 import type { ShellData } from "./components/layout/shell-data";
-import { PromoCodeFromUrl } from "./components/promo/PromoCodeFromUrl";
+import { LocaleFromLocation } from "./components/visitor/LocaleFromLocation";
+import { PromoCodeFromUrl } from "./components/visitor/PromoCodeFromUrl";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -59,6 +60,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <SiteShell data={loaderData.shell} pathname={pathname}>
       <PromoCodeFromUrl />
+      <LocaleFromLocation />
       <Outlet />
     </SiteShell>
   );
