@@ -1,0 +1,51 @@
+import type { PlanCode } from "./plans";
+
+/** Shipping rules of SPEC.md section 9. */
+export const SHIPPING_METHODS = ["free_shipping", "expedited", "passport_ddp_canada", "passport_ddp_all"] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+
+/** The international fee in major units of the shopper's currency (SPEC: 10), as minor units. */
+export const INTERNATIONAL_FEE_MINOR = 1000;
+/** Expedited US shipping (US-E), our price: $9.95. */
+export const EXPEDITED_FEE_MINOR = 995;
+/** Plans that ship free everywhere (SPEC: fee 0 for syn-rf-3mo, syn-rf-6mo, vs-rf-3mo). */
+export const FREE_SHIPPING_PLANS: readonly PlanCode[] = ["syn-rf-3mo", "syn-rf-6mo", "vs-rf-3mo"];
+/** Countries we do not ship to: New Zealand's biosecurity rules bar live-culture supplements by post. */
+export const UNSHIPPABLE_COUNTRIES = ["NZ"] as const;
+export const PREORDER_MESSAGE = "Your order will ship in 2 to 4 weeks";
+
+export const SHIPPING_LABELS: Record<ShippingMethod, string> = {
+  free_shipping: "Free standard shipping (3–5 business days)",
+  expedited: "Expedited shipping (1–2 business days)",
+  passport_ddp_canada: "Passport to Canada, duties paid (5–10 business days)",
+  passport_ddp_all: "Passport international, duties paid (7–14 business days)",
+};
+
+export function canShipTo(country: string): boolean {
+  return !(UNSHIPPABLE_COUNTRIES as readonly string[]).includes(country.toUpperCase());
+}
+
+/** The default method by country: US free_shipping, CA passport_ddp_canada, everywhere else passport_ddp_all. */
+export function defaultShippingMethod(country: string): ShippingMethod {
+  const c = country.toUpperCase();
+  if (c === "US") return "free_shipping";
+  if (c === "CA") return "passport_ddp_canada";
+  return "passport_ddp_all";
+}
+
+/** Methods a shopper may choose: US shoppers may pay for expedited (US-E); others get their one international method. */
+export function shippingMethodsFor(country: string): ShippingMethod[] {
+  if (!canShipTo(country)) return [];
+  return country.toUpperCase() === "US" ? ["free_shipping", "expedited"] : [defaultShippingMethod(country)];
+}
+
+/**
+ * The fee: 10 (in the shopper's currency) for non-US addresses, 0 for US standard shipping and for orders made only
+ * of the free-shipping plans; expedited costs its own fee.
+ */
+export function shippingFee(method: ShippingMethod, country: string, planCodes: readonly (PlanCode | null)[]): number {
+  if (method === "expedited") return EXPEDITED_FEE_MINOR;
+  if (country.toUpperCase() === "US") return 0;
+  const allFree = planCodes.length > 0 && planCodes.every((p) => p !== null && FREE_SHIPPING_PLANS.includes(p));
+  return allFree ? 0 : INTERNATIONAL_FEE_MINOR;
+}
