@@ -6,3 +6,7 @@ export * from "./customers";
 export * from "./newsletter";
 export * from "./catalog";
 export * from "./coupons";
+export * from "./orders";
+export * from "./payments";
+export * from "./sandbox-gateway";
+export * from "./subscriptions";

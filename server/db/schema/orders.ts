@@ -1,0 +1,74 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { customers } from "./customers";
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Human order number sequence: SD-100000 + number. */
+    number: serial("number").notNull().unique(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    email: text("email").notNull(),
+    status: text("status").notNull(),
+    currency: text("currency").notNull(),
+    country: text("country").notNull(),
+    subtotal: integer("subtotal").notNull(),
+    discountTotal: integer("discount_total").notNull(),
+    discounts: jsonb("discounts").notNull(),
+    shippingMethod: text("shipping_method").notNull(),
+    shippingLabel: text("shipping_label").notNull(),
+    shippingAmount: integer("shipping_amount").notNull(),
+    total: integer("total").notNull(),
+    shippingAddress: jsonb("shipping_address").notNull(),
+    preorderMessage: text("preorder_message"),
+    /** The Idempotency-Key of the request that placed it: a retry finds this order instead of making another. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("orders_customer_created_idx").on(t.customerId, t.createdAt)],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    productCode: text("product_code").notNull(),
+    planCode: text("plan_code"),
+    sku: text("sku").notNull(),
+    name: text("name").notNull(),
+    image: text("image").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    listTotal: integer("list_total").notNull(),
+    discount: integer("discount").notNull(),
+    total: integer("total").notNull(),
+    bonus: boolean("bonus").notNull().default(false),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+/**
+ * One row per Idempotency-Key of POST /api/purchase. The first request claims the key; retries and concurrent
+ * duplicates wait for its outcome and answer the same. The fingerprint finds the same cart placed again within a minute.
+ */
+export const checkoutAttempts = pgTable(
+  "checkout_attempts",
+  {
+    idempotencyKey: text("idempotency_key").primaryKey(),
+    requestHash: text("request_hash").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    status: text("status").notNull(),
+    orderId: uuid("order_id"),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("checkout_attempts_fingerprint_idx").on(t.fingerprint, t.createdAt)],
+);

@@ -1,0 +1,27 @@
+import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The sandbox payment gateway's own records: what a real provider keeps on its side. The shop's tables never hold a
+ * card number; the sandbox keeps only how a test card behaves, its brand and last four.
+ */
+export const sandboxTokens = pgTable("sandbox_tokens", {
+  token: text("token").primaryKey(),
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  expMonth: integer("exp_month").notNull(),
+  expYear: integer("exp_year").notNull(),
+  behavior: text("behavior").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxCharges = pgTable("sandbox_charges", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  token: text("token").notNull(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  status: text("status").notNull(),
+  declineCode: text("decline_code"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
