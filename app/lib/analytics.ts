@@ -25,20 +25,17 @@ export function resetAnalyticsIdentity(): void {
 }
 
 /**
- * Records an analytics event through POST /api/events. Fire and forget: sendBeacon survives page unloads,
- * fetch with keepalive is the fallback; a failure never reaches the shopper.
+ * Records an analytics event through POST /api/events. Fire and forget: a keepalive fetch outlives the
+ * page (as sendBeacon does) and, unlike a beacon, shows its body to the browser's tooling and tests.
+ * sendBeacon remains the fallback where keepalive fetch is refused; a failure never reaches the shopper.
  */
 export function track(name: string, properties: AnalyticsEventInput["properties"] = {}): void {
   if (typeof window === "undefined") return;
   const event: AnalyticsEventInput = { name, properties, path: location.pathname, anonymousId: anonymousId() };
   const body = JSON.stringify({ events: [event] });
   try {
-    const blob = new Blob([body], { type: "application/json" });
-    if (navigator.sendBeacon?.("/api/events", blob)) return;
+    fetch("/api/events", { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true }).catch(() => undefined);
   } catch {
-    // fall through to fetch
+    navigator.sendBeacon?.("/api/events", new Blob([body], { type: "application/json" }));
   }
-  fetch("/api/events", { method: "POST", body, headers: { "Content-Type": "application/json" }, keepalive: true }).catch(
-    () => undefined,
-  );
 }

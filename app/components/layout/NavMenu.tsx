@@ -43,7 +43,8 @@ export function NavMenu({ menu, open, onOpenChange, anchor }: NavMenuProps) {
         {menu.label}
         <ChevronDownIcon className="nav-trigger-icon" />
       </Menu.Trigger>
-      <Menu.Portal>
+      {/* The panel is portaled to the end of the body: a navigation landmark keeps it among the page's landmarks. */}
+      <Menu.Portal render={<nav aria-label={`${menu.label} menu`} />}>
         <Menu.Positioner anchor={anchor} side="bottom" align="start" collisionPadding={0} className="nav-positioner">
           <Menu.Popup ref={popupRef} className="nav-panel" data-menu={menu.id} onMouseLeave={closeOnLeave}>
             <div className="nav-panel-inner">

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { chromeFor, layoutFor } from "../../../domain/shell";
 import { PopupHost } from "../ui/PopupHost";
 import { Footer } from "./Footer";
@@ -25,6 +25,17 @@ function useDrawer() {
   return { open, used, setOpen };
 }
 
+/**
+ * Marks the shell once React has hydrated it, so end-to-end tests (and anyone debugging) can tell a
+ * clickable page from server HTML. Set on the element directly: no extra render.
+ */
+function useHydratedMarker(blank: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Blank and framed layouts are different elements: mark whichever is mounted.
+  useEffect(() => ref.current?.setAttribute("data-hydrated", ""), [blank]);
+  return ref;
+}
+
 function SkipLink() {
   return (
     <a href="#main" className="skip-link">
@@ -42,9 +53,10 @@ export function SiteShell({ data, pathname, children }: SiteShellProps) {
   const layout = layoutFor(usePageLayout(), data.flags);
   const mobile = useDrawer();
   const account = useDrawer();
+  const shellRef = useHydratedMarker(layout === "blank");
   if (layout === "blank") {
     return (
-      <div className="shell shell--blank" data-layout="blank">
+      <div ref={shellRef} className="shell shell--blank" data-layout="blank">
         {children}
         <PopupHost />
       </div>
@@ -53,7 +65,7 @@ export function SiteShell({ data, pathname, children }: SiteShellProps) {
   const chrome = chromeFor(pathname);
   const { viewer } = data;
   return (
-    <div className={`shell shell--${layout}`} data-layout={layout}>
+    <div ref={shellRef} className={`shell shell--${layout}`} data-layout={layout}>
       <SkipLink />
       <PromoBanner pathname={pathname} quizAudience={data.quizAudience} signedIn={viewer.signedIn} promoCodeInUrl={data.promoCodeInUrl} />
       <Header
