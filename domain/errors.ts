@@ -1,3 +1,5 @@
+import { MESSAGES } from "./messages";
+
 /** The error catalogue of SPEC.md section 8, plus the codes every HTTP surface needs. One place for codes, words and statuses. */
 export const ERROR_CATALOGUE = {
   BILLING_VALIDATION_ERROR: { status: 422, message: "We could not validate the shipping address. Please check the fields." },
@@ -19,9 +21,14 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: "You just placed this order. Please wait a minute before ordering again.",
   },
+  // Payment and checkout.
+  PAYMENT_DECLINED: { status: 402, message: "Your card was declined." },
+  CHECKOUT_IN_PROGRESS: { status: 409, message: "We are still placing this order. Please wait a moment." },
   // Catalogue lookups.
   UNSUPPORTED_CURRENCY: { status: 404, message: "We do not sell in that currency." },
   PLAN_NOT_FOUND: { status: 404, message: "There is no such plan." },
+  // Other messages of SPEC.md section 8.
+  CAPTCHA_FAILED: { status: 400, message: MESSAGES.captchaFailed },
   // Transport-level codes used by every endpoint.
   VALIDATION_ERROR: { status: 400, message: "The request is not valid." },
   NOT_FOUND: { status: 404, message: "Not found." },

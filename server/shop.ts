@@ -2,6 +2,7 @@ import type { DatabaseHandle } from "./db/client";
 import type { Env } from "./env";
 import type { Clock } from "./lib/clock";
 import type { Logger } from "./lib/logger";
+import type { PaymentGateway } from "./integrations/payments/gateway";
 
 /** Everything a service needs, built once at boot and passed down (no module-level singletons). */
 export interface Shop {
@@ -9,6 +10,8 @@ export interface Shop {
   database: DatabaseHandle;
   clock: Clock;
   log: Logger;
+  /** The card gateway; the built-in sandbox when not set (tests set one to simulate outages). */
+  gateway?: PaymentGateway;
 }
 
 export const dbOf = (shop: Shop) => shop.database.db;

@@ -12,7 +12,12 @@ import { parseAudiences } from "../../domain/audiences";
 import type { RouteName } from "../../domain/routes";
 import { cartRules, pageCatalog } from "../modules/catalog/offers";
 import { findPage } from "../modules/content/pages";
+import { orderSummary } from "../modules/orders/orders";
+import type { OrderSummary } from "../../domain/orders";
+import { readLastOrderId } from "./last-order-cookie";
+import { dbOf } from "../shop";
 import { locate } from "../integrations/geo";
+import { findEmail, listOutbox, type OutboxEmail, type OutboxEmailSummary } from "../modules/email/outbox";
 import { experimentsOf, findCustomerById } from "../modules/customers/customers";
 import type { AppEnv } from "./types";
 
@@ -42,10 +47,18 @@ export interface ShopLoadContext {
   /** The shopper's country: ?country=, else their stored choice, else the CDN's guess, else US. */
   country: string;
   pages: { find(name: RouteName): Promise<ContentPage | null> };
+  /** Where the provider backend routes are mounted (PROVIDER_BASE_PATH). */
+  providerBase: string;
+  orders: {
+    /** The order this browser just placed (from its signed cookie), or null. */
+    lastOrder(): Promise<OrderSummary | null>;
+  };
   catalog: {
     forPage(codes: readonly ProductCode[], country: string): Promise<PageCatalog>;
     cartRules(): Promise<[string, CartProductRule][]>;
   };
+  /** The email outbox for the development mailbox (/dev/mailbox); null in production. */
+  mailbox: { list(): Promise<OutboxEmailSummary[]>; find(id: string): Promise<OutboxEmail | null> } | null;
 }
 
 const ANONYMOUS: ShellViewer = { signedIn: false, email: null, firstName: null, blocked: true, experiments: {} };
@@ -73,6 +86,14 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     testHooks: shop.env.ENABLE_TEST_HOOKS,
     country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), locate(c.req.raw.headers).country),
     pages: { find: (name) => findPage(shop, name) },
+    providerBase: shop.env.PROVIDER_BASE_PATH,
+    orders: {
+      lastOrder: async () => {
+        const id = await readLastOrderId(c);
+        return id ? orderSummary(dbOf(shop), id) : null;
+      },
+    },
     catalog: { forPage: (codes, country) => pageCatalog(shop, codes, country), cartRules: () => cartRules(shop) },
+    mailbox: shop.env.NODE_ENV === "production" ? null : { list: () => listOutbox(shop), find: (id) => findEmail(shop, id) },
   };
 }

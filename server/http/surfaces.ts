@@ -3,8 +3,12 @@ import { authApi } from "./api/auth";
 import { catalogApi } from "./api/catalog";
 import { eventsApi } from "./api/events";
 import { newsletterApi } from "./api/newsletter";
+import { turnstileApi } from "./api/turnstile";
+import { paymentsApi } from "./api/payments";
+import { purchaseApi } from "./api/purchase";
 import { errorResponse } from "./errors";
 import { createRouter } from "./openapi";
+import { checkoutProvider } from "./provider/checkout";
 import { couponPlansProvider } from "./provider/coupon-plans";
 import { experimentsProvider } from "./provider/experiments";
 
@@ -15,6 +19,9 @@ export function createShopApi() {
   api.route("/", newsletterApi);
   api.route("/", authApi);
   api.route("/", catalogApi);
+  api.route("/", turnstileApi);
+  api.route("/", purchaseApi);
+  api.route("/", paymentsApi);
   api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return api;
 }
@@ -23,6 +30,7 @@ export function createProviderApi() {
   const provider = createRouter();
   provider.route("/", experimentsProvider);
   provider.route("/", couponPlansProvider);
+  provider.route("/", checkoutProvider);
   provider.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return provider;
 }

@@ -1,9 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ShopError } from "../../../domain/errors";
-import { couponProblem, isWellFormedCouponCode, normaliseCouponCode, type Coupon } from "../../../domain/coupons";
+import { isWellFormedCouponCode, normaliseCouponCode, type Coupon } from "../../../domain/coupons";
 import { MESSAGES } from "../../../domain/validation";
 import { plansIn } from "../../modules/catalog/price-list";
-import { findCoupon, redemptionsBy } from "../../modules/coupons/coupons";
+import { usableCoupon } from "../../modules/coupons/usable";
 import { dbOf } from "../../shop";
 import { createRouter, errorResponses, jsonResponse } from "../openapi";
 
@@ -87,23 +86,14 @@ export const catalogApi = createRouter()
     return c.json(plans, 200);
   })
   .openapi(couponRoute, async (c) => {
-    const coupon = await usableCoupon(c.get("shop"), c.req.valid("param").code, c.get("session")?.customerId ?? null);
+    const shop = c.get("shop");
+    const coupon = await usableCoupon(dbOf(shop), c.req.valid("param").code, {
+      now: shop.clock.now(),
+      customerId: c.get("session")?.customerId ?? null,
+      isFirstOrder: null,
+    });
     return c.json(couponJson(coupon), 200);
   });
-
-/** The coupon if it can be used now by this shopper, else INVALID_COUPON with the spec's words. */
-export async function usableCoupon(shop: Parameters<typeof dbOf>[0], code: string, customerId: string | null): Promise<Coupon> {
-  const found = await findCoupon(dbOf(shop), code);
-  if (!found) throw new ShopError("INVALID_COUPON", MESSAGES.invalidPromo);
-  const problem = couponProblem(found.coupon, {
-    now: shop.clock.now(),
-    totalRedemptions: found.timesRedeemed,
-    customerRedemptions: customerId ? await redemptionsBy(dbOf(shop), code, customerId) : null,
-    isFirstOrder: null,
-  });
-  if (problem) throw new ShopError("INVALID_COUPON", MESSAGES.invalidPromo);
-  return found.coupon;
-}
 
 function couponJson(coupon: Coupon) {
   return {

@@ -3,7 +3,9 @@ import { acceptCountry } from "../../../domain/locale";
 import { priceWithCoupon } from "../../../domain/pricing";
 import { couponAppliesTo } from "../../../domain/coupons";
 import { plansForCountry } from "../../modules/catalog/price-list";
-import { CouponCodeParam, usableCoupon } from "../api/catalog";
+import { usableCoupon } from "../../modules/coupons/usable";
+import { dbOf } from "../../shop";
+import { CouponCodeParam } from "../api/catalog";
 import { createRouter, errorResponses, jsonResponse } from "../openapi";
 
 const route = createRoute({
@@ -31,7 +33,11 @@ const route = createRoute({
 
 export const couponPlansProvider = createRouter().openapi(route, async (c) => {
   const shop = c.get("shop");
-  const coupon = await usableCoupon(shop, c.req.valid("param").code, c.get("session")?.customerId ?? null);
+  const coupon = await usableCoupon(dbOf(shop), c.req.valid("param").code, {
+    now: shop.clock.now(),
+    customerId: c.get("session")?.customerId ?? null,
+    isFirstOrder: null,
+  });
   const country = acceptCountry(c.req.valid("query").country);
   const plans = await plansForCountry(shop, country);
   const priced = plans.filter((p) => couponAppliesTo(coupon, p.productSku)).map((p) => priceWithCoupon(p, coupon));

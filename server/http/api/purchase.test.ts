@@ -1,0 +1,267 @@
+import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../app";
+import { checkoutAttempts, couponRedemptions, coupons, orders, paymentMethods, payments, products, sandboxCharges, subscriptions } from "../../db/schema";
+import { sandboxGateway } from "../../integrations/payments/sandbox";
+import { dbOf } from "../../shop";
+import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
+
+const US_ADDRESS = { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" };
+const DE_ADDRESS = { firstName: "Emmy", lastName: "Noether", address1: "Hauptstr. 1", city: "Berlin", region: "", postalCode: "10115", country: "DE" };
+const CARDS = { ok: "4242424242424242", declined: "4000000000000002", funds: "4000000000009995" };
+
+describe(`POST /api/purchase (${testDriver()})`, () => {
+  let shop: TestShop;
+  let app: ReturnType<typeof createApp>;
+  let n = 0;
+  const db = () => dbOf(shop);
+
+  beforeAll(async () => {
+    shop = await openTestShop({ now: "2026-11-22T12:00:00Z" });
+    app = createApp(shop);
+  });
+  afterAll(() => shop.cleanup());
+
+  async function tokenFor(number: string): Promise<string> {
+    const res = await app.request("/api/payments/sandbox/tokenize", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ number, expMonth: 12, expYear: 2030, cvc: "123" }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { token: string }).token;
+  }
+
+  /** A fresh shopper each call unless an email is given, so the duplicate rule does not interfere. */
+  async function purchase(overrides: Record<string, unknown> = {}, options: { key?: string; card?: string } = {}) {
+    const body = {
+      email: `shopper${++n}@example.com`,
+      shippingAddress: US_ADDRESS,
+      items: { "syn-wk-3mo": 1 },
+      couponCodes: [],
+      payment: { token: await tokenFor(options.card ?? CARDS.ok) },
+      healthCertification: true,
+      ...overrides,
+    };
+    const res = await app.request("/api/purchase", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": options.key ?? randomUUID() },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any, headers: res.headers, request: body };
+  }
+
+  const countOf = async (table: any, where?: any) => (await db().select({ n: count() }).from(table).where(where))[0]!.n;
+
+  it("places an order: server prices, coupon, payment captured, card saved, subscription created", async () => {
+    const { status, body, headers } = await purchase({ couponCodes: ["welcome10"] });
+    expect(status).toBe(201);
+    const order = body.order;
+    // $134.97 less 10% ($13.50, rounded once) = $121.47, free US shipping.
+    expect(order).toMatchObject({ currency: "USD", subtotal: 13497, discountTotal: 1350, total: 12147, shipping: { method: "free_shipping", amount: 0 } });
+    expect(order.number).toMatch(/^SD-1\d{5}$/);
+    expect(order.discounts).toEqual([{ code: "WELCOME10", kind: "promo", amount: 1350 }]);
+    expect(order.payment).toEqual({ brand: "visa", last4: "4242" });
+    expect(order.subscriptions).toHaveLength(1);
+    expect(order.subscriptions[0]).toMatchObject({ planCode: "syn-wk-3mo", renewsInto: "syn-rf-3mo", billingPeriodMonths: 3, nextBillingAt: "2027-02-22T12:00:00.000Z" });
+    expect(headers.get("set-cookie")).toMatch(/seed_last_order=.*HttpOnly/i);
+
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+    expect(payment).toMatchObject({ status: "captured", amount: 12147, currency: "USD", last4: "4242" });
+    const [charge] = await db().select().from(sandboxCharges).where(eq(sandboxCharges.id, payment!.gatewayChargeId!));
+    expect(charge).toMatchObject({ status: "captured", amount: 12147 });
+    const saved = await db().select().from(paymentMethods).where(eq(paymentMethods.customerId, payment!.customerId));
+    expect(saved).toHaveLength(1);
+    expect(Object.keys(saved[0]!)).not.toContain("number");
+    expect(await countOf(couponRedemptions, eq(couponRedemptions.orderId, order.id))).toBe(1);
+  });
+
+  it("the duo gets its $10 auto coupon and ships two kits", async () => {
+    const { status, body } = await purchase({ items: { "syn-wk-duo": 1 } });
+    expect(status).toBe(201);
+    expect(body.order).toMatchObject({ subtotal: 9998, discountTotal: 1000, total: 8998 });
+    expect(body.order.discounts).toEqual([{ code: "DUO-10OFF", kind: "auto", amount: 1000 }]);
+  });
+
+  it("a German shopper pays in euros plus the international shipping fee of 10", async () => {
+    const { status, body } = await purchase({ shippingAddress: DE_ADDRESS, items: { "syn-wk": 1 } });
+    expect(status).toBe(201);
+    expect(body.order).toMatchObject({ currency: "EUR", subtotal: 4999, shipping: { method: "passport_ddp_all", amount: 1000 }, total: 5999 });
+  });
+
+  it("the free-shipping refill plans ship free abroad", async () => {
+    const { body: preview } = await (async () => {
+      const res = await app.request("/provider/ecommerce/purchase/preview/", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ plan_code: "syn-rf", quantity: 1, country: "DE", coupon_codes: [] }),
+      });
+      return { body: (await res.json()) as any };
+    })();
+    expect(preview.shipping.amount).toBe(1000);
+  });
+
+  it("a pediatric kit comes with its free travel vial", async () => {
+    const { status, body } = await purchase({ items: { "pds-wk": 1 } });
+    expect(status).toBe(201);
+    expect(body.order.lines.map((l: any) => [l.productCode, l.total, l.bonus])).toEqual([
+      ["pds-wk", 3999, false],
+      ["pds-gwp", 0, true],
+    ]);
+  });
+
+  it("a tampered price, currency or total in the request changes nothing that is charged", async () => {
+    const { status, body } = await purchase({ items: { "syn-wk-3mo": 1 }, price: 1, total: 1, currency: "JPY", subtotal: 0, amount: 1 });
+    expect(status).toBe(201);
+    expect(body.order).toMatchObject({ total: 13497, currency: "USD" });
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, body.order.id));
+    expect(payment).toMatchObject({ amount: 13497, currency: "USD" });
+  });
+
+  it("a declined card answers PAYMENT_DECLINED and leaves no order, no charge, no subscription, no redemption", async () => {
+    const before = { orders: await countOf(orders), subs: await countOf(subscriptions), redemptions: await countOf(couponRedemptions) };
+    const { status, body, request } = await purchase({ couponCodes: ["SAVE5"] }, { card: CARDS.declined });
+    expect(status).toBe(402);
+    expect(body).toEqual({ code: "PAYMENT_DECLINED", message: "Your card was declined." });
+    expect(await countOf(orders)).toBe(before.orders);
+    expect(await countOf(subscriptions)).toBe(before.subs);
+    expect(await countOf(couponRedemptions)).toBe(before.redemptions);
+    const charges = await db().select().from(sandboxCharges).where(eq(sandboxCharges.token, (request.payment as { token: string }).token));
+    expect(charges.map((c) => c.status)).toEqual(["declined"]);
+  });
+
+  it("insufficient funds says so", async () => {
+    const { status, body } = await purchase({}, { card: CARDS.funds });
+    expect(status).toBe(402);
+    expect(body.message).toBe("Your card has insufficient funds.");
+  });
+
+  it("after a decline, the same Idempotency-Key with another card places the order", async () => {
+    const key = randomUUID();
+    const email = "retry@example.com";
+    expect((await purchase({ email }, { key, card: CARDS.declined })).status).toBe(402);
+    const second = await purchase({ email }, { key, card: CARDS.ok });
+    expect(second.status).toBe(201);
+  });
+
+  it.each([
+    ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...US_ADDRESS, postalCode: "ABCDE" } }, 422, "Please enter a valid zip code."],
+    ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...US_ADDRESS, region: "ZZ" } }, 422, "Please choose your state or region."],
+    ["INVALID_COUPON", { couponCodes: ["NOPE"] }, 422, "Invalid promo code"],
+    ["INVALID_COUPON", { couponCodes: ["SUMMER15"] }, 422, "Invalid promo code"],
+    ["ITEM_NOT_AVAILABLE", { items: { "no-such-thing": 1 } }, 409, undefined],
+    ["ITEM_NOT_AVAILABLE", { items: { "pds-gwp": 1 } }, 409, undefined],
+    ["PRODUCT_NOT_ALLOWED_IN_COUNTRY", { items: { "vs-wk": 1 }, shippingAddress: DE_ADDRESS }, 422, undefined],
+    ["PRODUCT_NOT_ALLOWED_IN_COUNTRY", { shippingAddress: { ...DE_ADDRESS, country: "NZ", postalCode: "6011" } }, 422, undefined],
+    ["QUANTITY_NOT_ALLOWED", { items: { "syn-gr": 6 } }, 422, undefined],
+    ["QUANTITY_NOT_ALLOWED", { items: { "syn-wk": 2 } }, 422, undefined],
+    ["QUANTITY_NOT_ALLOWED", { items: { "syn-wk": 1, "pds-wk": 1 } }, 422, undefined],
+    ["VALIDATION_ERROR", { email: "not-an-email" }, 400, "Kindly enter a valid email address."],
+    ["VALIDATION_ERROR", { healthCertification: false }, 400, "Please confirm the health certification to continue."],
+    ["VALIDATION_ERROR", { items: {} }, 400, "Your cart is empty."],
+    ["VALIDATION_ERROR", { shippingMethod: "expedited", shippingAddress: DE_ADDRESS }, 400, undefined],
+  ])("%s (case %#)", async (code, overrides, status, message) => {
+    const res = await purchase(overrides as Record<string, unknown>);
+    expect(res.status).toBe(status);
+    expect(res.body.code).toBe(code);
+    if (message) expect(res.body.message).toBe(message);
+  });
+
+  it("QUANTITY_NOT_ALLOWED_IN_COUNTRY: more than one of a product outside the US", async () => {
+    await db().update(products).set({ maxQuantity: 3 }).where(eq(products.code, "syn-rf"));
+    try {
+      const res = await purchase({ items: { "syn-rf": 2 }, shippingAddress: DE_ADDRESS });
+      expect(res.status).toBe(422);
+      expect(res.body.code).toBe("QUANTITY_NOT_ALLOWED_IN_COUNTRY");
+      expect((await purchase({ items: { "syn-rf": 2 } })).status).toBe(201);
+    } finally {
+      await db().update(products).set({ maxQuantity: 1 }).where(eq(products.code, "syn-rf"));
+    }
+  });
+
+  it("DUPLICATE_TRANSACTION_WARNING when the same shopper places the same cart again within a minute", async () => {
+    const email = "twice@example.com";
+    expect((await purchase({ email })).status).toBe(201);
+    const again = await purchase({ email });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("DUPLICATE_TRANSACTION_WARNING");
+    shop.clock.advance(61_000);
+    expect((await purchase({ email })).status).toBe(201);
+  });
+
+  it("UNKNOWN when the gateway fails unexpectedly, and nothing is written", async () => {
+    const before = await countOf(orders);
+    shop.gateway = { ...sandboxGateway(shop), authorize: async () => Promise.reject(new Error("gateway down")) };
+    try {
+      const res = await purchase();
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ code: "UNKNOWN", message: "We encountered an error. Please try again." });
+    } finally {
+      shop.gateway = undefined;
+    }
+    expect(await countOf(orders)).toBe(before);
+  });
+
+  it("missing Idempotency-Key is a 400", async () => {
+    const res = await app.request("/api/purchase", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect(res.status).toBe(400);
+  });
+
+  it("reusing a key for a different order is refused", async () => {
+    const key = randomUUID();
+    expect((await purchase({}, { key })).status).toBe(201);
+    const res = await purchase({ items: { "syn-gr": 1 } }, { key });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("This Idempotency-Key was already used for a different order.");
+  });
+
+  it("a saved card of another customer cannot be used", async () => {
+    const [someone] = await db().select().from(paymentMethods).limit(1);
+    const res = await purchase({ payment: { savedPaymentMethodId: someone!.id } });
+    expect(res.status).toBe(404);
+  });
+
+  it("twenty concurrent requests with the same Idempotency-Key give exactly one order and one charge", async () => {
+    const key = randomUUID();
+    const token = await tokenFor(CARDS.ok);
+    const body = JSON.stringify({ email: "racer@example.com", shippingAddress: US_ADDRESS, items: { "syn-wk-6mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true });
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        app.request("/api/purchase", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key }, body }),
+      ),
+    );
+    const results = await Promise.all(responses.map(async (r) => ({ status: r.status, body: (await r.json()) as any })));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(new Set(results.map((r) => r.body.order.id)).size).toBe(1);
+    expect(await countOf(orders, eq(orders.idempotencyKey, key))).toBe(1);
+    expect(await countOf(sandboxCharges, eq(sandboxCharges.token, token))).toBe(1);
+  });
+
+  it("a coupon with a total limit of 1 used by twenty concurrent checkouts is redeemed exactly once", async () => {
+    await db().insert(coupons).values({ code: "FIRSTCOMER", type: "percent", value: 50, maxRedemptions: 1 });
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => tokenFor(CARDS.ok)));
+    const results = await Promise.all(
+      tokens.map(async (token, i) => {
+        const res = await app.request("/api/purchase", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+          body: JSON.stringify({ email: `coupon${i}@example.com`, shippingAddress: US_ADDRESS, items: { "syn-gr": 1 }, couponCodes: ["FIRSTCOMER"], payment: { token }, healthCertification: true }),
+        });
+        return { status: res.status, body: (await res.json()) as any };
+      }),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status !== 201).every((r) => r.body.code === "INVALID_COUPON")).toBe(true);
+    expect(await countOf(couponRedemptions, eq(couponRedemptions.couponCode, "FIRSTCOMER"))).toBe(1);
+    // Authorizations of the refused checkouts were voided: only one charge was captured.
+    const charges = await db().select().from(sandboxCharges);
+    const mine = charges.filter((c) => tokens.includes(c.token));
+    expect(mine.filter((c) => c.status === "captured")).toHaveLength(1);
+    expect(mine.filter((c) => c.status === "authorized")).toHaveLength(0);
+  });
+
+  it("no attempt is left pending", async () => {
+    expect(await countOf(checkoutAttempts, eq(checkoutAttempts.status, "pending"))).toBe(0);
+  });
+});

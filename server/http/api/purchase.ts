@@ -1,0 +1,33 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { PurchaseRequestSchema } from "../../../domain/checkout";
+import { placeOrder } from "../../workflows/place-order";
+import { setLastOrderCookie } from "../last-order-cookie";
+import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+
+const OrderSchema = z.object({ id: z.string(), number: z.string(), total: z.number(), currency: z.string() }).passthrough().openapi("OrderSummary");
+
+const route = createRoute({
+  method: "post",
+  path: "/purchase",
+  summary: "Place an order: the server prices the cart, charges once per Idempotency-Key, writes order and subscriptions",
+  request: {
+    headers: z.object({ "idempotency-key": z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, "Send an Idempotency-Key header (8 to 100 letters, digits, - or _).") }),
+    body: jsonBody(PurchaseRequestSchema),
+  },
+  responses: {
+    201: jsonResponse("Order placed", z.object({ order: OrderSchema })),
+    402: jsonResponse("Card declined", z.object({ code: z.string(), message: z.string() })),
+    409: jsonResponse("Duplicate or in progress", z.object({ code: z.string(), message: z.string() })),
+    422: jsonResponse("Address, coupon or cart problem", z.object({ code: z.string(), message: z.string() })),
+    ...errorResponses,
+  },
+});
+
+export const purchaseApi = createRouter().openapi(route, async (c) => {
+  const order = await placeOrder(c.get("shop"), c.req.valid("json"), {
+    idempotencyKey: c.req.valid("header")["idempotency-key"],
+    sessionCustomerId: c.get("session")?.customerId ?? null,
+  });
+  await setLastOrderCookie(c, order.id);
+  return c.json({ order }, 201);
+});

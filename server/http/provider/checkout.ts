@@ -1,0 +1,70 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { PreviewRequestSchema, ShippingRatesRequestSchema } from "../../../domain/checkout";
+import { acceptCountry, currencyForCountry } from "../../../domain/locale";
+import { canShipTo, SHIPPING_LABELS, shippingFee, shippingMethodsFor } from "../../../domain/shipping";
+import { listProducts } from "../../modules/catalog/products";
+import type { Shop } from "../../shop";
+import { priceCart } from "../../workflows/price-cart";
+import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+
+const QuoteSchema = z.object({ currency: z.string(), total: z.number(), lines: z.array(z.any()) }).passthrough().openapi("Quote");
+
+const previewRoute = createRoute({
+  method: "post",
+  path: "/ecommerce/purchase/preview",
+  summary: "Price a cart (items) or one plan (plan_code, quantity) with coupons and shipping; prices sent by the client are ignored",
+  request: { body: jsonBody(PreviewRequestSchema) },
+  responses: { 200: jsonResponse("Quote", QuoteSchema), 422: jsonResponse("Cart problem", z.object({ code: z.string(), message: z.string() })), ...errorResponses },
+});
+
+const ratesRoute = createRoute({
+  method: "post",
+  path: "/ecommerce/shipping_rates",
+  summary: "Shipping methods and fees for a destination (and cart)",
+  request: { body: jsonBody(ShippingRatesRequestSchema) },
+  responses: {
+    200: jsonResponse(
+      "Rates",
+      z.object({
+        country: z.string(),
+        shippable: z.boolean(),
+        rates: z.array(z.object({ method_code: z.string(), label: z.string(), amount: z.number(), currency: z.string() })),
+      }),
+    ),
+    ...errorResponses,
+  },
+});
+
+export const checkoutProvider = createRouter()
+  .openapi(previewRoute, async (c) => {
+    const body = c.req.valid("json");
+    const items = body.items ?? { [body.plan_code!]: body.quantity };
+    const { quote } = await priceCart(c.get("shop"), {
+      items,
+      couponCodes: body.coupon_codes,
+      country: body.country,
+      shippingMethod: body.shipping?.method_code,
+      customerId: c.get("session")?.customerId ?? null,
+      isFirstOrder: null,
+    });
+    return c.json(quote, 200);
+  })
+  .openapi(ratesRoute, async (c) => {
+    const body = c.req.valid("json");
+    const country = acceptCountry(body.country);
+    const planCodes = body.items ? await planCodesOf(c.get("shop"), Object.keys(body.items)) : [];
+    const rates = shippingMethodsFor(country).map((method) => ({
+      method_code: method,
+      label: SHIPPING_LABELS[method],
+      amount: shippingFee(method, country, planCodes),
+      currency: currencyForCountry(country),
+    }));
+    return c.json({ country, shippable: canShipTo(country), rates }, 200);
+  });
+
+/** The plans a cart's products subscribe to (unknown codes are ignored here; the preview refuses them). */
+async function planCodesOf(shop: Shop, codes: string[]) {
+  const products = await listProducts(shop);
+  const wanted = new Set(codes.map((c) => c.trim().toLowerCase()));
+  return products.filter((p) => wanted.has(p.code)).map((p) => p.planCode);
+}

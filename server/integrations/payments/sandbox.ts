@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { ShopError } from "../../../domain/errors";
+import { sandboxCharges, sandboxTokens } from "../../db/schema";
+import { dbOf, type Shop } from "../../shop";
+import type { AuthorizeResult, CardDetails, PaymentGateway } from "./gateway";
+import { cardBrand, DECLINE_MESSAGES, luhnValid, TEST_CARDS, type CardBehavior } from "./test-cards";
+
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
+/**
+ * The browser-side step of a real gateway (its JavaScript turns a card into a token): validates the card and returns
+ * a token. The card number is not stored or logged; only brand, last four and the test behaviour are kept.
+ */
+export async function tokenizeCard(shop: Shop, card: CardInput): Promise<{ token: string } & CardDetails> {
+  const number = card.number.replace(/[\s-]/g, "");
+  if (!luhnValid(number)) throw new ShopError("VALIDATION_ERROR", "Your card number is invalid.");
+  if (!/^\d{3,4}$/.test(card.cvc)) throw new ShopError("VALIDATION_ERROR", "Your card's security code is invalid.");
+  const now = shop.clock.now();
+  const expired = card.expYear < now.getUTCFullYear() || (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1);
+  if (expired) throw new ShopError("VALIDATION_ERROR", "Your card's expiration date is in the past.");
+  const details: CardDetails = { brand: cardBrand(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
+  const behavior: CardBehavior = TEST_CARDS[number] ?? "succeed";
+  const token = id("tok");
+  await dbOf(shop).insert(sandboxTokens).values({ token, ...details, behavior, createdAt: now });
+  return { token, ...details };
+}
+
+export function sandboxGateway(shop: Shop): PaymentGateway {
+  const db = () => dbOf(shop);
+  return {
+    name: "sandbox",
+
+    async describe(token) {
+      const [row] = await db().select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
+      return row ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear } : null;
+    },
+
+    async authorize({ token, amount, currency, idempotencyKey }): Promise<AuthorizeResult> {
+      const [card] = await db().select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
+      const behavior = (card?.behavior ?? "card_declined") as CardBehavior;
+      const declined = behavior !== "succeed";
+      await db()
+        .insert(sandboxCharges)
+        .values({
+          id: id("ch"),
+          idempotencyKey,
+          token,
+          amount,
+          currency,
+          status: declined ? "declined" : "authorized",
+          declineCode: declined ? behavior : null,
+          createdAt: shop.clock.now(),
+          updatedAt: shop.clock.now(),
+        })
+        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey });
+      // The same key always answers the first outcome, as real gateways do.
+      const [charge] = await db().select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
+      if (!charge) throw new Error("sandbox charge vanished");
+      if (charge.status === "declined") {
+        const code = (charge.declineCode ?? "card_declined") as Exclude<CardBehavior, "succeed">;
+        return { status: "declined", code, message: DECLINE_MESSAGES[code] };
+      }
+      return { status: "authorized", chargeId: charge.id };
+    },
+
+    async capture(chargeId) {
+      await db().update(sandboxCharges).set({ status: "captured", updatedAt: shop.clock.now() }).where(eq(sandboxCharges.id, chargeId));
+    },
+
+    async void(chargeId) {
+      await db().update(sandboxCharges).set({ status: "voided", updatedAt: shop.clock.now() }).where(eq(sandboxCharges.id, chargeId));
+    },
+  };
+}

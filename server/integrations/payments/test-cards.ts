@@ -1,0 +1,43 @@
+/** The sandbox's test cards, modelled on the card networks' conventions. Any other valid number succeeds. */
+export type CardBehavior = "succeed" | "card_declined" | "insufficient_funds" | "processing_error" | "expired_card" | "incorrect_cvc";
+
+export const TEST_CARDS: Record<string, CardBehavior> = {
+  "4242424242424242": "succeed",
+  "5555555555554444": "succeed",
+  "378282246310005": "succeed",
+  "4000000000000002": "card_declined",
+  "4000000000009995": "insufficient_funds",
+  "4000000000000119": "processing_error",
+  "4000000000000069": "expired_card",
+  "4000000000000127": "incorrect_cvc",
+};
+
+export const DECLINE_MESSAGES: Record<Exclude<CardBehavior, "succeed">, string> = {
+  card_declined: "Your card was declined.",
+  insufficient_funds: "Your card has insufficient funds.",
+  processing_error: "An error occurred while processing your card. Please try again in a little bit.",
+  expired_card: "Your card has expired.",
+  incorrect_cvc: "Your card's security code is incorrect.",
+};
+
+export function luhnValid(number: string): boolean {
+  if (!/^\d{12,19}$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(number: string): string {
+  if (/^4/.test(number)) return "visa";
+  if (/^(5[1-5]|2[2-7])/.test(number)) return "mastercard";
+  if (/^3[47]/.test(number)) return "amex";
+  if (/^6(011|5)/.test(number)) return "discover";
+  return "card";
+}

@@ -1,0 +1,102 @@
+import { and, asc, count, eq } from "drizzle-orm";
+import type { Address } from "../../../domain/address";
+import type { Currency } from "../../../domain/money";
+import { orderNumber, type OrderSummary } from "../../../domain/orders";
+import type { PlanCode } from "../../../domain/plans";
+import type { Quote } from "../../../domain/quote";
+import type { ShippingMethod } from "../../../domain/shipping";
+import type { Queryable, Tx } from "../../db/client";
+import { orderLines, orders, payments, subscriptions } from "../../db/schema";
+
+export interface NewOrder {
+  customerId: string;
+  email: string;
+  quote: Quote;
+  shippingAddress: Address;
+  idempotencyKey: string;
+  now: Date;
+}
+
+/** Writes a paid order and its lines (inside the caller's transaction). */
+export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ id: string; number: number }> {
+  const { quote } = o;
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      customerId: o.customerId,
+      email: o.email,
+      status: "paid",
+      currency: quote.currency,
+      country: quote.country,
+      subtotal: quote.subtotal,
+      discountTotal: quote.discountTotal,
+      discounts: quote.discounts,
+      shippingMethod: quote.shipping.method,
+      shippingLabel: quote.shipping.label,
+      shippingAmount: quote.shipping.amount,
+      total: quote.total,
+      shippingAddress: o.shippingAddress,
+      preorderMessage: quote.preorderMessage,
+      idempotencyKey: o.idempotencyKey,
+      createdAt: o.now,
+    })
+    .returning({ id: orders.id, number: orders.number });
+  await tx.insert(orderLines).values(quote.lines.map((line, position) => ({ orderId: row!.id, position, ...line })));
+  return row!;
+}
+
+export async function countPaidOrders(db: Queryable, customerId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.customerId, customerId), eq(orders.status, "paid")));
+  return row?.n ?? 0;
+}
+
+export async function findOrderIdByKey(db: Queryable, idempotencyKey: string): Promise<string | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, idempotencyKey)).limit(1);
+  return row?.id ?? null;
+}
+
+/** The order as the shopper sees it, or null. Callers check who may see it. */
+export async function orderSummary(db: Queryable, orderId: string): Promise<OrderSummary | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) return null;
+  const [lines, [payment], subs] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
+    db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1),
+    db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId)),
+  ]);
+  return {
+    id: order.id,
+    number: orderNumber(order.number),
+    email: order.email,
+    status: order.status as OrderSummary["status"],
+    currency: order.currency as Currency,
+    lines: lines.map((l) => ({
+      productCode: l.productCode,
+      planCode: l.planCode as PlanCode | null,
+      name: l.name,
+      image: l.image,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      listTotal: l.listTotal,
+      discount: l.discount,
+      total: l.total,
+      bonus: l.bonus,
+    })),
+    subtotal: order.subtotal,
+    discounts: order.discounts as OrderSummary["discounts"],
+    discountTotal: order.discountTotal,
+    shipping: { method: order.shippingMethod as ShippingMethod, label: order.shippingLabel, amount: order.shippingAmount },
+    total: order.total,
+    shippingAddress: order.shippingAddress as Address,
+    payment: { brand: payment?.brand ?? "none", last4: payment?.last4 ?? "" },
+    subscriptions: subs.map((s) => ({
+      id: s.id,
+      planCode: s.planCode as PlanCode,
+      renewsInto: s.renewalPlanCode as PlanCode,
+      nextBillingAt: s.nextBillingAt.toISOString(),
+      billingPeriodMonths: s.billingPeriodMonths,
+    })),
+    preorderMessage: order.preorderMessage,
+    createdAt: order.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,60 @@
+import { and, eq } from "drizzle-orm";
+import type { Queryable, Tx } from "../../db/client";
+import { paymentMethods, payments } from "../../db/schema";
+import type { CardDetails } from "../../integrations/payments/gateway";
+
+export interface NewPayment {
+  orderId: string;
+  customerId: string;
+  gateway: string;
+  chargeId: string | null;
+  amount: number;
+  currency: string;
+  card: CardDetails;
+  now: Date;
+}
+
+export async function recordPayment(tx: Tx, p: NewPayment): Promise<string> {
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      orderId: p.orderId,
+      customerId: p.customerId,
+      gateway: p.gateway,
+      gatewayChargeId: p.chargeId,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.chargeId ? "authorized" : "none",
+      brand: p.card.brand,
+      last4: p.card.last4,
+      createdAt: p.now,
+      updatedAt: p.now,
+    })
+    .returning({ id: payments.id });
+  return row!.id;
+}
+
+export async function markCaptured(db: Queryable, paymentId: string, now: Date): Promise<void> {
+  await db.update(payments).set({ status: "captured", updatedAt: now }).where(eq(payments.id, paymentId));
+}
+
+/** Keeps the card for renewals (the gateway's token, brand and last four only) and makes it the default. */
+export async function savePaymentMethod(tx: Tx, customerId: string, gateway: string, token: string, card: CardDetails): Promise<string> {
+  await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.customerId, customerId));
+  const [row] = await tx
+    .insert(paymentMethods)
+    .values({ customerId, gateway, token, ...card, isDefault: true })
+    .onConflictDoUpdate({ target: [paymentMethods.customerId, paymentMethods.token], set: { isDefault: true } })
+    .returning({ id: paymentMethods.id });
+  return row!.id;
+}
+
+/** A saved payment method, only if it belongs to this customer. */
+export async function findOwnPaymentMethod(db: Queryable, id: string, customerId: string) {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)))
+    .limit(1);
+  return row ?? null;
+}

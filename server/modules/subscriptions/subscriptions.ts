@@ -1,0 +1,45 @@
+import type { Address } from "../../../domain/address";
+import { addMonths } from "../../../domain/billing-dates";
+import type { PriceList } from "../../../domain/plans";
+import type { Quote } from "../../../domain/quote";
+import type { Tx } from "../../db/client";
+import { subscriptions } from "../../db/schema";
+
+export interface NewSubscriptions {
+  customerId: string;
+  orderId: string;
+  quote: Quote;
+  priceList: PriceList;
+  /** A promo coupon whose duration is forever keeps discounting renewals. */
+  renewalCouponCode: string | null;
+  paymentMethodId: string | null;
+  shippingAddress: Address;
+  now: Date;
+}
+
+/** One live subscription per subscription line of a paid order, billed next after its billing period. */
+export async function createSubscriptions(tx: Tx, s: NewSubscriptions): Promise<number> {
+  const rows = s.quote.lines
+    .filter((line) => line.isSrp && !line.bonus && line.planCode && line.billingPeriodMonths)
+    .map((line) => ({
+      customerId: s.customerId,
+      orderId: s.orderId,
+      productCode: line.productCode,
+      planCode: line.planCode!,
+      renewalPlanCode: line.renewsInto ?? line.planCode!,
+      quantity: line.quantity,
+      billingPeriodMonths: line.billingPeriodMonths!,
+      currency: s.quote.currency,
+      priceList: s.priceList,
+      country: s.quote.country,
+      status: "active",
+      couponCode: s.renewalCouponCode,
+      paymentMethodId: s.paymentMethodId,
+      shippingAddress: s.shippingAddress,
+      activatedAt: s.now,
+      nextBillingAt: addMonths(s.now, line.billingPeriodMonths!),
+      createdAt: s.now,
+    }));
+  if (rows.length > 0) await tx.insert(subscriptions).values(rows);
+  return rows.length;
+}

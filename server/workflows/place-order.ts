@@ -1,0 +1,166 @@
+import { createHash } from "node:crypto";
+import { addressProblem, ADDRESS_MESSAGES } from "../../domain/address";
+import type { PurchaseRequest } from "../../domain/checkout";
+import { ShopError } from "../../domain/errors";
+import { MESSAGES } from "../../domain/messages";
+import type { OrderSummary } from "../../domain/orders";
+import { isValidEmail } from "../../domain/validation";
+import { toShopError } from "../http/errors";
+import { gatewayOf, type PaymentGateway } from "../integrations/payments";
+import type { CardDetails } from "../integrations/payments/gateway";
+import { redeemCoupon } from "../modules/coupons/redeem";
+import { findCustomerById, findOrCreateCustomer } from "../modules/customers/customers";
+import { attemptError, awaitOutcome, claimAttempt, completeAttempt, failAttempt, hasEarlierDuplicate, type AttemptRow } from "../modules/orders/attempts";
+import { countPaidOrders, insertOrder, orderSummary } from "../modules/orders/orders";
+import { findOwnPaymentMethod, markCaptured, recordPayment, savePaymentMethod } from "../modules/payments/payments";
+import { createSubscriptions } from "../modules/subscriptions/subscriptions";
+import { dbOf, type Shop } from "../shop";
+import { priceCart } from "./price-cart";
+
+export interface PlaceOrderContext {
+  idempotencyKey: string;
+  /** The signed-in customer, if any: only they may pay with their saved cards. */
+  sessionCustomerId: string | null;
+}
+
+/**
+ * POST /api/purchase. The server prices the cart itself, claims the idempotency key, authorizes the card, writes the
+ * customer's order, lines, payment, saved card, subscriptions and coupon redemption in one transaction, then captures.
+ * A retry with the same key answers the same order (or error); a declined card leaves no order and no charge.
+ */
+export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<OrderSummary> {
+  checkRequest(request);
+  const requestHash = hashOf({ ...request, captchaToken: undefined });
+  const fingerprint = fingerprintOf(request);
+  const existing = await claimAttempt(shop, ctx.idempotencyKey, requestHash, fingerprint);
+  if (existing) return answerRetry(shop, existing, requestHash);
+  try {
+    if (await hasEarlierDuplicate(shop, ctx.idempotencyKey, fingerprint)) throw new ShopError("DUPLICATE_TRANSACTION_WARNING");
+    return await placeClaimed(shop, request, ctx, requestHash);
+  } catch (error) {
+    const shopError = toShopError(error);
+    if (shopError.code === "UNKNOWN") shop.log.error({ err: error, idempotencyKey: ctx.idempotencyKey }, "order placement failed");
+    await failAttempt(shop, ctx.idempotencyKey, shopError);
+    throw shopError;
+  }
+}
+
+/** Input problems answered before anything is claimed or charged. */
+function checkRequest(request: PurchaseRequest): void {
+  if (!isValidEmail(request.email)) throw new ShopError("VALIDATION_ERROR", MESSAGES.invalidEmail);
+  if (!request.healthCertification) throw new ShopError("VALIDATION_ERROR", ADDRESS_MESSAGES.healthCertification);
+  const problem = addressProblem(request.shippingAddress);
+  if (problem) throw new ShopError("BILLING_VALIDATION_ERROR", problem.message);
+}
+
+async function answerRetry(shop: Shop, claimed: AttemptRow, requestHash: string): Promise<OrderSummary> {
+  if (claimed.requestHash !== requestHash) throw new ShopError("VALIDATION_ERROR", "This Idempotency-Key was already used for a different order.");
+  const outcome = await awaitOutcome(shop, claimed.idempotencyKey);
+  if (outcome.status === "failed") throw attemptError(outcome);
+  if (outcome.status !== "completed" || !outcome.orderId) throw new ShopError("CHECKOUT_IN_PROGRESS");
+  const summary = await orderSummary(dbOf(shop), outcome.orderId);
+  if (!summary) throw new ShopError("UNKNOWN");
+  return summary;
+}
+
+async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext, requestHash: string): Promise<OrderSummary> {
+  const db = dbOf(shop);
+  const customer = await orderingCustomer(shop, request, ctx);
+  const isFirstOrder = (await countPaidOrders(db, customer.id)) === 0;
+  const { quote, promo, priceList } = await priceCart(shop, {
+    items: request.items,
+    couponCodes: request.couponCodes,
+    country: request.shippingAddress.country,
+    shippingMethod: request.shippingMethod,
+    customerId: customer.id,
+    isFirstOrder,
+  });
+  const gateway = gatewayOf(shop);
+  const card = await resolveCard(shop, gateway, request, ctx, customer.id);
+  // Keyed by the request too: the same request retried never authorizes twice, a corrected one gets its own answer.
+  const chargeId = await authorize(gateway, card.token, quote.total, quote.currency, `order:${ctx.idempotencyKey}:${requestHash.slice(0, 16)}`);
+  const now = shop.clock.now();
+
+  let written: { orderId: string; paymentId: string };
+  try {
+    written = await db.transaction(async (tx) => {
+      const order = await insertOrder(tx, { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now });
+      if (promo) await redeemCoupon(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
+      const paymentMethodId = await savePaymentMethod(tx, customer.id, gateway.name, card.token, card.details);
+      const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId, amount: quote.total, currency: quote.currency, card: card.details, now });
+      await createSubscriptions(tx, {
+        customerId: customer.id,
+        orderId: order.id,
+        quote,
+        priceList,
+        renewalCouponCode: promo?.duration === "forever" ? promo.code : null,
+        paymentMethodId,
+        shippingAddress: request.shippingAddress,
+        now,
+      });
+      await completeAttempt(tx, ctx.idempotencyKey, order.id, now);
+      return { orderId: order.id, paymentId };
+    });
+  } catch (error) {
+    if (chargeId) await gateway.void(chargeId);
+    throw error;
+  }
+  await capture(shop, gateway, chargeId, written.paymentId);
+  const summary = await orderSummary(db, written.orderId);
+  if (!summary) throw new Error(`order ${written.orderId} vanished after commit`);
+  return summary;
+}
+
+/** The signed-in customer, or the customer with this email (created when new; they can set a password later). */
+async function orderingCustomer(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext) {
+  const names = { firstName: request.shippingAddress.firstName, lastName: request.shippingAddress.lastName };
+  if (ctx.sessionCustomerId) {
+    const signedIn = await findCustomerById(shop, ctx.sessionCustomerId);
+    if (signedIn) return signedIn;
+  }
+  return findOrCreateCustomer(shop, request.email, names);
+}
+
+async function resolveCard(shop: Shop, gateway: PaymentGateway, request: PurchaseRequest, ctx: PlaceOrderContext, customerId: string): Promise<{ token: string; details: CardDetails }> {
+  if ("savedPaymentMethodId" in request.payment) {
+    // Only the signed-in owner may pay with a saved card.
+    const saved = ctx.sessionCustomerId === customerId ? await findOwnPaymentMethod(dbOf(shop), request.payment.savedPaymentMethodId, customerId) : null;
+    if (!saved) throw new ShopError("NOT_FOUND", "That saved card was not found.");
+    return { token: saved.token, details: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear } };
+  }
+  const details = await gateway.describe(request.payment.token);
+  if (!details) throw new ShopError("VALIDATION_ERROR", "Your card details have expired. Please enter them again.");
+  return { token: request.payment.token, details };
+}
+
+async function authorize(gateway: PaymentGateway, token: string, amount: number, currency: string, key: string): Promise<string | null> {
+  if (amount === 0) return null; // fully discounted: nothing to charge now, the card is kept for renewals
+  const result = await gateway.authorize({ token, amount, currency, idempotencyKey: key });
+  if (result.status === "declined") throw new ShopError("PAYMENT_DECLINED", result.message);
+  return result.chargeId;
+}
+
+/** The order is written; a capture that fails now is logged and left authorized for the operator, never re-charged. */
+async function capture(shop: Shop, gateway: PaymentGateway, chargeId: string | null, paymentId: string): Promise<void> {
+  if (!chargeId) return;
+  try {
+    await gateway.capture(chargeId);
+    await markCaptured(dbOf(shop), paymentId, shop.clock.now());
+  } catch (error) {
+    shop.log.error({ err: error, chargeId, paymentId }, "capture failed after the order was written");
+  }
+}
+
+function hashOf(value: unknown): string {
+  return createHash("sha256").update(JSON.stringify(value)).digest("hex");
+}
+
+/** The same shopper and the same cart to the same address: what counts as "placing the same order again". */
+function fingerprintOf(request: PurchaseRequest): string {
+  const items = Object.entries(request.items)
+    .map(([code, qty]) => `${code.trim().toLowerCase()}:${qty}`)
+    .sort();
+  const coupons = request.couponCodes.map((c) => c.trim().toUpperCase()).sort();
+  const { country, postalCode } = request.shippingAddress;
+  return hashOf([request.email.toLowerCase(), items, coupons, country.toUpperCase(), postalCode.replace(/\s/g, "").toUpperCase()]);
+}

@@ -1,0 +1,73 @@
+import { normaliseProductCode, type Cart } from "../../domain/cart";
+import { isWellFormedCouponCode, normaliseCouponCode, type Coupon } from "../../domain/coupons";
+import { ShopError } from "../../domain/errors";
+import { acceptCountry } from "../../domain/locale";
+import { MESSAGES } from "../../domain/messages";
+import type { PriceList } from "../../domain/plans";
+import { quoteCart, type Quote } from "../../domain/quote";
+import type { ShippingMethod } from "../../domain/shipping";
+import { dbOf, type Shop } from "../shop";
+import { priceListFor } from "../modules/catalog/price-list";
+import { listPlans } from "../modules/catalog/plans";
+import { listProducts } from "../modules/catalog/products";
+import { findCoupon } from "../modules/coupons/coupons";
+import { usableCoupon } from "../modules/coupons/usable";
+
+export interface CartPricingRequest {
+  items: Record<string, number>;
+  couponCodes: readonly string[];
+  country: string | null | undefined;
+  shippingMethod?: ShippingMethod;
+  customerId: string | null;
+  isFirstOrder: boolean | null;
+}
+
+export interface PricedCart {
+  quote: Quote;
+  promo: Coupon | null;
+  priceList: PriceList;
+}
+
+/**
+ * Prices a cart from the database alone: catalogue, the shopper's price list, auto coupons and a usable promo code.
+ * Whatever prices or currency the client believes are not inputs. Used by the preview and by order placement.
+ */
+export async function priceCart(shop: Shop, req: CartPricingRequest): Promise<PricedCart> {
+  const country = acceptCountry(req.country);
+  const { priceList, currency } = priceListFor(country);
+  const [products, plans] = await Promise.all([listProducts(shop), listPlans(shop, priceList, currency)]);
+  const cart = normaliseCart(req.items);
+  const autoCoupons = await autoCouponsFor(shop, products.filter((p) => cart[p.code]).map((p) => p.domesticAttributes.autoCouponCode));
+  const promo = await promoCoupon(shop, req);
+  const result = quoteCart({ cart, products, plans, promo, autoCoupons, country, shippingMethod: req.shippingMethod ?? null });
+  if (!result.ok) throw new ShopError(result.code, result.message);
+  return { quote: result.quote, promo, priceList };
+}
+
+/** Codes trimmed and lowercased; the same product sent twice in different case counts once, quantities added. */
+function normaliseCart(items: Record<string, number>): Cart {
+  const cart: Record<string, number> = {};
+  for (const [code, quantity] of Object.entries(items)) {
+    const key = normaliseProductCode(code);
+    cart[key] = (cart[key] ?? 0) + quantity;
+  }
+  return cart;
+}
+
+async function autoCouponsFor(shop: Shop, codes: (string | null)[]): Promise<Coupon[]> {
+  const coupons: Coupon[] = [];
+  for (const code of new Set(codes.filter((c): c is string => Boolean(c)))) {
+    const found = await findCoupon(dbOf(shop), code);
+    if (found?.coupon.active) coupons.push(found.coupon);
+  }
+  return coupons;
+}
+
+/** The first promo code, if any, checked as usable now by this shopper; one promo code applies per order. */
+async function promoCoupon(shop: Shop, req: CartPricingRequest): Promise<Coupon | null> {
+  const raw = req.couponCodes.find((c) => c.trim() !== "");
+  if (!raw) return null;
+  const code = normaliseCouponCode(raw);
+  if (!isWellFormedCouponCode(code)) throw new ShopError("INVALID_COUPON", MESSAGES.invalidPromo);
+  return usableCoupon(dbOf(shop), code, { now: shop.clock.now(), customerId: req.customerId, isFirstOrder: req.isFirstOrder });
+}
