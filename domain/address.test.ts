@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { addressProblem, ADDRESS_MESSAGES, isValidPhone, type Address } from "./address";
+
+const us: Address = { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" };
+
+describe("shipping address rules", () => {
+  it("a good US address passes", () => expect(addressProblem(us)).toBeNull());
+  it("zip+4 passes", () => expect(addressProblem({ ...us, postalCode: "78701-1234" })).toBeNull());
+  it.each([
+    ["firstName", { firstName: "" }],
+    ["lastName", { lastName: "  " }],
+    ["address1", { address1: "x" }],
+    ["city", { city: "" }],
+    ["country", { country: "USA" }],
+    ["region", { region: "ZZ" }],
+    ["postalCode", { postalCode: "7870" }],
+    ["phone", { phone: "12" }],
+  ] as const)("%s problems use the shared message", (field, change) => {
+    expect(addressProblem({ ...us, ...change })).toEqual({ field, message: ADDRESS_MESSAGES[field] });
+  });
+  it("names in any script pass", () => expect(addressProblem({ ...us, firstName: "Zoë", lastName: "O'Brien-Łukasz" })).toBeNull());
+  it("Canada needs a province and a Canadian postal code", () => {
+    const ca = { ...us, country: "CA", region: "ON", postalCode: "K1A 0B1" };
+    expect(addressProblem(ca)).toBeNull();
+    expect(addressProblem({ ...ca, region: "TX" })?.field).toBe("region");
+    expect(addressProblem({ ...ca, postalCode: "12345" })?.field).toBe("postalCode");
+  });
+  it("elsewhere a region is optional and postal codes are loose", () => {
+    expect(addressProblem({ ...us, country: "DE", region: "", postalCode: "10115" })).toBeNull();
+    expect(addressProblem({ ...us, country: "GB", region: "", postalCode: "SW1A 1AA" })).toBeNull();
+  });
+  it("phone numbers", () => {
+    expect(isValidPhone("+1 (512) 555-0100")).toBe(true);
+    expect(isValidPhone("555")).toBe(false);
+    expect(ADDRESS_MESSAGES.phone).toBe("Please enter a valid phone number");
+  });
+});
