@@ -4,6 +4,7 @@
 //   2. JavaScript weight per route (first load, gzip -9 per file) and the ratio to /__baseline
 //   3. SSR throughput of GET / against the same HTML served as a static file (autocannon)
 //   4. Lighthouse 12 mobile on / (median of 3 runs)
+//   5. Order placement: 20 concurrent shoppers POST /api/purchase, on PGlite and on PostgreSQL (when one answers)
 // Prints tables and a Markdown snippet, writes bench/results/<timestamp>.json (git-ignored).
 // Bounded in time, loopback only (127.0.0.1, ports 3200-3299 by default). Not part of `npm test`.
 // Options: node bench/run.mjs --help
@@ -16,6 +17,7 @@ import { buildFingerprint, ensureBuild } from "./lib/build.mjs";
 import { createJsWeigher } from "./lib/js-weight.mjs";
 import { CATEGORIES, measureLighthouse, TARGETS } from "./lib/lighthouse.mjs";
 import { startServer } from "./lib/server.mjs";
+import { freshPostgres, measureOrders } from "./lib/orders.mjs";
 import { measureThroughput, removeStaticCopy, stopLoad } from "./lib/throughput.mjs";
 import { findFreePort, fmt, kb, markdownTable, textTable } from "./lib/util.mjs";
 
@@ -27,7 +29,10 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
   build: { type: "boolean" }, // always rebuild
   "no-build": { type: "boolean" }, // never build, measure what is there
-  only: { type: "string" }, // comma list of: js,ssr,lighthouse
+  only: { type: "string" }, // comma list of: js,ssr,lighthouse,orders
+  "order-connections": { type: "string", default: "20" },
+  "order-duration": { type: "string", default: "10" },
+  postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
   routes: { type: "string" },
   connections: { type: "string", default: "10" },
   duration: { type: "string", default: "10" },
@@ -60,7 +65,9 @@ if (opts.help) {
   console.log(`node bench/run.mjs [options]   (npm run bench -- [options])
   --build              rebuild even if the build looks fresh
   --no-build           never build; measure build/ as it is
-  --only=js,ssr,lighthouse   run only these steps (default: all)
+  --only=js,ssr,lighthouse,orders   run only these steps (default: all)
+  --order-connections=20 --order-duration=10   order placement: concurrent shoppers, seconds per database
+  --postgres=URL       PostgreSQL to create a throwaway database in for the order step (default 127.0.0.1:5432/test)
   --routes=/,/cart     routes for the JavaScript weight (default: ${DEFAULT_ROUTES.join(",")}; ${BASELINE} is always added)
   --connections=10 --duration=10 --warmup=3   autocannon: connections, measured seconds per target, warm-up seconds
   --rounds=2           split the measured time into alternating SSR/static rounds
@@ -74,14 +81,14 @@ if (opts.help) {
 }
 
 const root = process.cwd();
-const steps = new Set((opts.only ?? "js,ssr,lighthouse").split(",").map((s) => s.trim()).filter(Boolean));
-for (const s of steps) if (!["js", "ssr", "lighthouse"].includes(s)) usageError(`Unknown step "${s}" in --only`);
+const steps = new Set((opts.only ?? "js,ssr,lighthouse,orders").split(",").map((s) => s.trim()).filter(Boolean));
+for (const s of steps) if (!["js", "ssr", "lighthouse", "orders"].includes(s)) usageError(`Unknown step "${s}" in --only`);
 const int = (name) => {
   const n = Number(opts[name]);
   if (!Number.isFinite(n) || n < 0) usageError(`--${name} must be a non-negative number`);
   return n;
 };
-for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "time-limit"]) int(name);
+for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "time-limit", "order-connections", "order-duration"]) int(name);
 
 if (!existsSync(join(root, "package.json")) || !existsSync(join(root, "vite.server.config.ts"))) {
   console.error(`Run this from the shop's folder (no shop found in ${root}).`);
@@ -245,13 +252,52 @@ async function main() {
     printFailures(summary);
   }
 
+  if (steps.has("orders")) await benchOrders(server, portMin, portMax, serverPort);
+
   if (buildFingerprint(root) !== fingerprint) {
     results.warning = "build/client changed while the benchmark ran; the figures mix two builds";
     console.log(`\nWARNING: ${results.warning}.`);
   }
 }
 
+/** Order placement on the PGlite server already running, then on a second server backed by a throwaway PostgreSQL database. */
+async function benchOrders(server, portMin, portMax, serverPort) {
+  const settings = { connections: Math.max(1, int("order-connections")), duration: Math.max(1, int("order-duration")) };
+  section(`Order placement: ${settings.connections} concurrent shoppers, ${settings.duration} s per database`);
+  results.orders = { settings, pglite: await measureOrders(server.origin, settings) };
+  const database = await freshPostgres(opts.postgres);
+  if (!database) {
+    console.log(`PostgreSQL does not answer at ${opts.postgres}: measured on PGlite only.`);
+  } else {
+    cleanups.push(() => database.drop());
+    const port = await findFreePort(portMin, portMax, [serverPort]);
+    const pgServer = await startServer(root, port, { databaseUrl: database.url });
+    cleanups.push(() => pgServer.stop());
+    try {
+      results.orders.postgres = await measureOrders(pgServer.origin, settings);
+    } finally {
+      await pgServer.stop();
+    }
+  }
+  console.log(ordersTable(results.orders, false));
+}
+
 // ---------------------------------------------------------------- output
+function ordersTable(o, markdown) {
+  const header = ["database", "orders/s", "p50 ms", "p95 ms", "p99 ms", "orders", "other answers"];
+  const row = (name, m) => [
+    name,
+    fmt(m.ordersPerSecond, 1),
+    fmt(m.latencyMs.p50, 0),
+    fmt(m.latencyMs.p95, 0),
+    fmt(m.latencyMs.p99, 0),
+    String(m.orders),
+    Object.entries(m.statuses).filter(([s]) => s !== "201").map(([s, c]) => `${s}: ${c}`).join(", ") || "none",
+  ];
+  const rows = [row("PGlite", o.pglite), ...(o.postgres ? [row("PostgreSQL", o.postgres)] : [])];
+  return (markdown ? markdownTable : textTable)(header, rows, [1, 2, 3, 4, 5]);
+}
+
 function jsTable(routes, markdown) {
   const header = ["route", "status", "files", "JS raw KiB", "JS gzip KiB", "x baseline", "CSS gzip KiB", "inline JS gzip KiB"];
   const rows = routes.map((r) => [
@@ -337,6 +383,9 @@ function markdownSnippet() {
       );
     if (named(true).length) parts.push("", `Scored audits below 1 in the median run: ${named(true).join(", ")}.`);
     if (named(false).length) parts.push("", `Unscored performance diagnostics flagged: ${named(false).join(", ")}.`);
+  }
+  if (results.orders) {
+    parts.push("", `**Order placement** (POST /api/purchase, ${results.orders.settings.connections} concurrent shoppers, ${results.orders.settings.duration} s each)`, "", ordersTable(results.orders, true));
   }
   if (results.warning) parts.push("", `Warning: ${results.warning}.`);
   return parts.join("\n");

@@ -1,4 +1,4 @@
-// Starts the built server (build/node/index.js) on 127.0.0.1 with PGlite in a temporary data folder.
+// Starts the built server (build/node/index.js) on 127.0.0.1 with PGlite in a temporary data folder (or PostgreSQL).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,7 +11,7 @@ import { sleep } from "./util.mjs";
  * (NODE_ENV=production, a random session secret), logs at warn, and keeps its default
  * single-process layout (jobs inline) because that is how a small shop runs.
  */
-export async function startServer(root, port, { readyTimeoutMs = 60_000, extraEnv = {} } = {}) {
+export async function startServer(root, port, { readyTimeoutMs = 60_000, extraEnv = {}, databaseUrl = null } = {}) {
   const tmp = mkdtempSync(join(tmpdir(), "shop-bench-"));
   const dataDir = join(tmp, "data"); // PGlite creates this folder but not its parent
   const env = {
@@ -25,7 +25,8 @@ export async function startServer(root, port, { readyTimeoutMs = 60_000, extraEn
     ENABLE_TEST_HOOKS: "false",
     ...extraEnv,
   };
-  delete env.DATABASE_URL; // always the embedded PGlite
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL; // the embedded PGlite unless a PostgreSQL run asks otherwise
   const child = spawn(process.execPath, ["build/node/index.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   const keep = (chunk) => {
