@@ -4,7 +4,8 @@ import { ROUTES, type RouteName } from "../domain/routes";
 
 /** Every route of SPEC.md's table, registered under its spec name (the route id). */
 const NAMES = (Object.keys(ROUTES) as RouteName[]).filter((name) => name !== "home");
-const moduleFor = (name: RouteName) => (isProductPage(name) ? "routes/product-page.tsx" : "routes/content-page.tsx");
+const OWN_MODULES: Partial<Record<RouteName, string>> = { cart: "routes/cart.tsx", checkout: "routes/checkout.tsx", thank_you: "routes/thank-you.tsx" };
+const moduleFor = (name: RouteName) => OWN_MODULES[name] ?? (isProductPage(name) ? "routes/product-page.tsx" : "routes/content-page.tsx");
 
 export default [
   index("routes/home.tsx", { id: "home" }),
@@ -13,5 +14,8 @@ export default [
   route("/__baseline", "routes/baseline.tsx", { id: "baseline" }),
   // Throws while rendering when test hooks are on: proves the failure page.
   route("/__boom", "routes/boom.tsx", { id: "boom" }),
+  // The email outbox, for development (a 404 in production).
+  route("/dev/mailbox", "routes/dev-mailbox.tsx", { id: "dev_mailbox" }),
+  route("/dev/mailbox/:id", "routes/dev-mailbox-email.tsx", { id: "dev_mailbox_email" }),
   route("*", "routes/not-found.tsx", { id: "not_found" }),
 ] satisfies RouteConfig;

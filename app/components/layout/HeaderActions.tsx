@@ -6,6 +6,8 @@ import { EARN_HREF, type HeaderEntries } from "../../../domain/shell";
 import { track } from "../../lib/analytics";
 import { preloadAccountDrawer } from "./lazy-drawers";
 import type { ShellViewer } from "./shell-data";
+import { CartDrawerHost } from "../cart/CartDrawerHost";
+import { openCartDrawerOnClick } from "../cart/cart-drawer-events";
 import { Badge } from "../ui/Badge";
 import { CartIcon } from "../ui/icons";
 
@@ -46,7 +48,7 @@ const itemsLabel = (count: number) => `Cart, ${count} ${count === 1 ? "item" : "
 function CartOrBuy({ cta, cartCount, className }: { cta: HeaderEntries["cta"]; cartCount: number; className: string }) {
   if (cta === "cart") {
     return (
-      <Link to={ROUTES.cart} className={`cart-button ${className}`} aria-label={itemsLabel(cartCount)} data-testid="cart-button">
+      <Link to={ROUTES.cart} className={`cart-button ${className}`} aria-label={itemsLabel(cartCount)} aria-haspopup="dialog" onClick={openCartDrawerOnClick} data-testid="cart-button">
         <CartIcon />
         <span className="cart-count" aria-hidden="true">
           {cartCount}
@@ -82,6 +84,7 @@ export function HeaderActions({ entries, viewer, cartCount, accountOpen, onOpenA
         </Link>
       )}
       <CartOrBuy cta={entries.cta} cartCount={cartCount} className={earnOnMobile ? "hidden md:inline-flex" : ""} />
+      <CartDrawerHost />
     </div>
   );
 }

@@ -1,0 +1,81 @@
+import { useCallback, useState } from "react";
+import type { CartView } from "../../lib/checkout-cart-view";
+import { CartLine, ProblemLine } from "./CartLine";
+import { CartSummary } from "./CartSummary";
+import { CheckoutButton } from "./CheckoutButton";
+import { EmptyCart } from "./EmptyCart";
+import { PromoCodeField } from "./PromoCodeField";
+import { UpsellList } from "./UpsellList";
+import { useCartActions } from "./use-cart-actions";
+
+interface CartContentsProps {
+  view: CartView;
+  /** Where focus goes when a line leaves (its buttons go with it): the cart's heading. */
+  focusHeading(): void;
+  /** The drawer closes itself when the shopper follows a link out of it. */
+  onNavigate?(): void;
+  layout: "page" | "drawer";
+}
+
+/** What the cart page and the cart drawer both show: lines, promo code, totals, Checkout, upsell, or the empty state. */
+export function CartContents({ view, focusHeading, onNavigate, layout }: CartContentsProps) {
+  const [announcement, setAnnouncement] = useState("");
+  const onLineGone = useCallback(
+    (name: string) => {
+      setAnnouncement(`${name} was removed from your cart.`);
+      focusHeading();
+    },
+    [focusHeading],
+  );
+  const actions = useCartActions(view, onLineGone);
+  const { cart, priced, country, promo } = view;
+  const status = (
+    <p className="sr-only" role="status">
+      {announcement}
+    </p>
+  );
+  if (!cart || !priced) return <p className="cart-loading" aria-busy="true">Loading your cart…</p>;
+  if (Object.keys(cart).length === 0) {
+    return (
+      <div className={`cart-layout cart-layout--${layout} cart-layout--empty`}>
+        {status}
+        <EmptyCart onNavigate={onNavigate} />
+        <UpsellList offers={view.upsell} country={country} onAdd={actions.onAdd} />
+      </div>
+    );
+  }
+  const { quote, problems, cartProblem } = priced;
+  const promoApplies = quote?.discounts.some((d) => d.kind === "promo") ?? false;
+  return (
+    <div className={`cart-layout cart-layout--${layout}`}>
+      {status}
+      <div className="cart-main">
+        {/* Column words for sighted shoppers; each line already labels its own price, quantity and total. */}
+        <div className="cart-lines__head" aria-hidden="true">
+          <span>Product</span>
+          <span>Total</span>
+        </div>
+        <ul className="cart-lines" aria-label="Items in your cart">
+          {quote?.lines.map((line) => (
+            <CartLine key={`${line.productCode}-${line.bonus}`} line={line} currency={quote.currency} country={country} max={view.rules.get(line.productCode)?.maxQuantity ?? 1} {...actions} />
+          ))}
+          {problems.map((p) => {
+            const content = view.catalog.products.find((product) => product.code === p.productCode)?.content;
+            return <ProblemLine key={p.productCode} code={p.productCode} name={content?.name ?? p.productCode} image={content?.cartImage ?? ""} message={p.message} onRemove={actions.onRemove} />;
+          })}
+        </ul>
+        {layout === "page" && <UpsellList offers={view.upsell} country={country} onAdd={actions.onAdd} />}
+      </div>
+      <div className="cart-side">
+        <PromoCodeField code={promo?.code ?? null} promoApplies={promoApplies} />
+        {quote && <CartSummary totals={quote} country={country} />}
+        {cartProblem && (
+          <p className="cart-problem" role="alert">
+            {cartProblem}
+          </p>
+        )}
+        <CheckoutButton view={view} blocked={!quote || problems.length > 0 || cartProblem !== null} onNavigate={onNavigate} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Dialog } from "@base-ui/react/dialog";
+import { useCallback, useEffect, useRef, type Ref } from "react";
+import { Link, useFetcher } from "react-router";
+import { ROUTES } from "../../../domain/routes";
+import { useCartView, type CartCatalogData } from "../../lib/checkout-cart-view";
+import { CloseIcon } from "../ui/icons";
+import { CartContents } from "./CartContents";
+import { useCartViewed } from "./use-cart-viewed";
+import "./cart.css";
+
+interface CartDrawerProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/**
+ * The cart drawer: the cart page's contents in a Base UI Dialog from the right. It traps focus, closes on Escape and
+ * on the overlay, and hands focus back to what opened it. Prices come from the cart route's loader (same data, same
+ * quoteCart), fetched on first open.
+ */
+export default function CartDrawer({ open, onOpenChange }: CartDrawerProps) {
+  const fetcher = useFetcher<CartCatalogData>({ key: "cart-drawer" });
+  const { load, state, data } = fetcher;
+  useEffect(() => {
+    if (open && !data && state === "idle") void load(ROUTES.cart);
+  }, [open, data, state, load]);
+  const close = useCallback(() => onOpenChange(false), [onOpenChange]);
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => onOpenChange(next)}>
+      <Dialog.Portal>
+        <Dialog.Backdrop className="drawer-backdrop" data-testid="cart-overlay" />
+        <Dialog.Popup className="drawer drawer--right cart-drawer" data-drawer="cart">
+          {data ? <DrawerCart data={data} open={open} close={close} /> : <DrawerLoading />}
+        </Dialog.Popup>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function DrawerHead({ titleRef }: { titleRef?: Ref<HTMLHeadingElement> }) {
+  return (
+    <div className="drawer-head">
+      <Dialog.Title className="drawer-title cart-drawer__title" ref={titleRef} tabIndex={-1}>
+        Your cart
+      </Dialog.Title>
+      <Dialog.Close className="icon-button" aria-label="Close cart">
+        <CloseIcon />
+      </Dialog.Close>
+    </div>
+  );
+}
+
+function DrawerLoading() {
+  return (
+    <>
+      <DrawerHead />
+      <div className="drawer-body">
+        <p className="cart-loading" aria-busy="true">
+          Loading your cart…
+        </p>
+      </div>
+    </>
+  );
+}
+
+function DrawerCart({ data, open, close }: { data: CartCatalogData; open: boolean; close(): void }) {
+  const view = useCartView(data);
+  useCartViewed(view, open, "drawer");
+  const title = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useCallback(() => title.current?.focus(), []);
+  return (
+    <>
+      <DrawerHead titleRef={title} />
+      <div className="drawer-body">
+        <CartContents view={view} focusHeading={focusHeading} onNavigate={close} layout="drawer" />
+        {view.cart && Object.keys(view.cart).length > 0 && (
+          <Link to={ROUTES.cart} className="cart-drawer__view" onClick={close}>
+            View cart
+          </Link>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Currency } from "../../../domain/money";
+import { Money } from "./Money";
+
+/** The totals of a quote, a preview or an order: they share these fields. */
+export interface Totals {
+  currency: Currency;
+  subtotal: number;
+  discounts: { code: string; kind: "auto" | "promo"; amount: number }[];
+  shipping: { label: string; amount: number };
+  total: number;
+  preorderMessage: string | null;
+}
+
+/** Subtotal, each discount (the automatic one and the promo code), shipping and the total. */
+export function CartSummary({ totals, country, shippingLabel = false }: { totals: Totals; country: string; shippingLabel?: boolean }) {
+  const { currency } = totals;
+  return (
+    <>
+      <dl className="cart-summary">
+        <div className="cart-summary__row">
+          <dt>Subtotal</dt>
+          <dd>
+            <Money amount={totals.subtotal} currency={currency} country={country} />
+          </dd>
+        </div>
+        {totals.discounts.map((d) => (
+          <div className="cart-summary__row cart-summary__row--discount" key={`${d.kind}-${d.code}`}>
+            <dt>{d.kind === "promo" ? `Promo code ${d.code}` : `Discount (${d.code})`}</dt>
+            <dd>
+              −<Money amount={d.amount} currency={currency} country={country} />
+            </dd>
+          </div>
+        ))}
+        <div className="cart-summary__row">
+          <dt>
+            Shipping
+            {shippingLabel && <span className="cart-summary__detail">{totals.shipping.label}</span>}
+          </dt>
+          <dd>
+            <Money amount={totals.shipping.amount} currency={currency} country={country} freeWhenZero />
+          </dd>
+        </div>
+        <div className="cart-summary__row cart-summary__row--total">
+          <dt>Total</dt>
+          <dd>
+            <Money amount={totals.total} currency={currency} country={country} />
+          </dd>
+        </div>
+      </dl>
+      {totals.preorderMessage && <p className="cart-summary__note">{totals.preorderMessage}</p>}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { useEffect, useRef } from "react";
+import { track } from "../../lib/analytics";
+import { CART_EVENTS, cartProperties } from "../../lib/checkout-analytics";
+import type { CartView } from "../../lib/checkout-cart-view";
+import { ensureCartId } from "../../lib/cart-store";
+
+/** "Cart Viewed", once per showing, as soon as the stored cart has been read and priced. */
+export function useCartViewed(view: CartView, active: boolean, location: "page" | "drawer"): void {
+  const sent = useRef(false);
+  const quote = view.priced?.quote ?? null;
+  const ready = view.cart !== null;
+  useEffect(() => {
+    if (!active) {
+      sent.current = false;
+      return;
+    }
+    if (!ready || sent.current) return;
+    sent.current = true;
+    track(CART_EVENTS.cartViewed, { ...cartProperties(ensureCartId(), quote), location });
+  }, [active, ready, quote, location]);
+}

@@ -1,0 +1,31 @@
+import { HEALTH_CERTIFICATION_QUESTION } from "../../../domain/address";
+import { fieldId } from "./Field";
+import type { CheckoutForm } from "./use-checkout-form";
+
+/** The health certification every order needs (SPEC.md section 5's shared message). */
+export function HealthCertification({ form }: { form: CheckoutForm }) {
+  const { values, errors, set } = form;
+  const id = fieldId("healthCertification");
+  const error = errors.healthCertification;
+  return (
+    <div className="certify" data-field="healthCertification">
+      <input
+        type="checkbox"
+        id={id}
+        name="healthCertification"
+        className="certify__box"
+        checked={values.healthCertification}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => set("healthCertification", e.target.checked)}
+      />
+      <label htmlFor={id} className="certify__label">
+        {HEALTH_CERTIFICATION_QUESTION}
+      </label>
+      <p id={`${id}-error`} className="field-error certify__error">
+        {error}
+      </p>
+    </div>
+  );
+}

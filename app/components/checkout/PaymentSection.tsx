@@ -1,0 +1,80 @@
+import { formatCardNumber, formatExpiry, SANDBOX_TEST_CARDS } from "../../lib/checkout-card";
+import { CheckoutSection, type StepTracking } from "./CheckoutSection";
+import { TextField } from "./Field";
+import type { CheckoutForm } from "./use-checkout-form";
+
+const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvc", "cardName"] as const;
+
+/**
+ * Card details for the sandbox gateway. They go only to the tokenize call, which answers a token; the order carries
+ * the token, never the card.
+ */
+export function PaymentSection({ form, tracking }: { form: CheckoutForm; tracking: StepTracking }) {
+  const { values, errors, set, leave } = form;
+  return (
+    <CheckoutSection step="Payment" title="Payment" fields={CARD_FIELDS} tracking={tracking}>
+      {() => (
+        <>
+          <div className="field-grid">
+            <TextField
+              name="cardNumber"
+              label="Card number"
+              className="field--wide"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              value={values.cardNumber}
+              error={errors.cardNumber}
+              onChange={(e) => set("cardNumber", formatCardNumber(e.target.value))}
+              onBlur={() => leave("cardNumber")}
+            />
+            <TextField
+              name="cardExpiry"
+              label="Expiry (MM / YY)"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM / YY"
+              value={values.cardExpiry}
+              error={errors.cardExpiry}
+              onChange={(e) => set("cardExpiry", formatExpiry(e.target.value, values.cardExpiry))}
+              onBlur={() => leave("cardExpiry")}
+            />
+            <TextField
+              name="cardCvc"
+              label="Security code (CVC)"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              value={values.cardCvc}
+              error={errors.cardCvc}
+              onChange={(e) => set("cardCvc", e.target.value.replace(/\D/g, ""))}
+              onBlur={() => leave("cardCvc")}
+            />
+            <TextField
+              name="cardName"
+              label="Name on card"
+              className="field--wide"
+              autoComplete="cc-name"
+              value={values.cardName}
+              error={errors.cardName}
+              onChange={(e) => set("cardName", e.target.value)}
+              onBlur={() => leave("cardName")}
+            />
+          </div>
+          <div className="sandbox-note">
+            <p>
+              <strong>Test mode.</strong> No real card is charged. Use any future expiry date and any 3-digit code:
+            </p>
+            <ul>
+              {SANDBOX_TEST_CARDS.map((card) => (
+                <li key={card.number}>
+                  <span className="sandbox-note__number">{card.number}</span> {card.result}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </>
+      )}
+    </CheckoutSection>
+  );
+}

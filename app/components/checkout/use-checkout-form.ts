@@ -1,0 +1,71 @@
+import { useCallback, useRef, useState } from "react";
+import { checkoutErrors, fieldProblem, firstInvalid, type CheckoutErrors, type CheckoutField, type CheckoutValues } from "../../lib/checkout-form";
+import { fieldId } from "./Field";
+
+export function focusField(field: CheckoutField): void {
+  const element = document.getElementById(fieldId(field));
+  element?.focus();
+  element?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+}
+
+/**
+ * The checkout form's values and problems. A field is checked when the shopper leaves it (once they have typed in
+ * it), re-checked as they fix it, and every field is checked on submit.
+ */
+export function useCheckoutForm(initial: CheckoutValues) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const current = useRef(values);
+  const dirty = useRef(new Set<CheckoutField>());
+
+  const recheck = useCallback((next: CheckoutValues, fields: CheckoutField[]) => {
+    setErrors((prev) => {
+      const updated = { ...prev };
+      for (const f of fields) updated[f] = fieldProblem(next, f) ?? undefined;
+      return updated;
+    });
+  }, []);
+
+  const set = useCallback(
+    <F extends CheckoutField>(field: F, value: CheckoutValues[F]) => {
+      const next = { ...current.current, [field]: value };
+      // A new country has other regions and zip rules: the old region goes, the zip is checked again.
+      if (field === "country") next.region = "";
+      current.current = next;
+      dirty.current.add(field);
+      setValues(next);
+      setErrors((prev) => {
+        const recheckNow = [field, ...(field === "country" ? (["region", "postalCode"] as const) : [])].filter((f) => prev[f]);
+        if (recheckNow.length === 0) return prev;
+        const updated = { ...prev };
+        for (const f of recheckNow) updated[f] = fieldProblem(next, f) ?? undefined;
+        return updated;
+      });
+    },
+    [],
+  );
+
+  const leave = useCallback(
+    (field: CheckoutField) => {
+      if (dirty.current.has(field) || errors[field]) recheck(current.current, [field]);
+    },
+    [errors, recheck],
+  );
+
+  /** Checks everything; on a problem, focuses the first field that has one and returns false. */
+  const validateAll = useCallback((): boolean => {
+    const all = checkoutErrors(current.current);
+    setErrors(all);
+    const first = firstInvalid(all);
+    if (first) focusField(first);
+    return first === null;
+  }, []);
+
+  const fieldsValid = useCallback((fields: readonly CheckoutField[]) => Object.keys(checkoutErrors(current.current, fields)).length === 0, []);
+
+  const showError = useCallback((field: CheckoutField, message: string) => setErrors((prev) => ({ ...prev, [field]: message })), []);
+
+  return { values, errors, set, leave, validateAll, fieldsValid, showError };
+}
+
+export type CheckoutForm = ReturnType<typeof useCheckoutForm>;

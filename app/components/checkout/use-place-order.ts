@@ -1,0 +1,91 @@
+import { useCallback, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import type { OrderSummary } from "../../../domain/orders";
+import { ROUTES } from "../../../domain/routes";
+import { track } from "../../lib/analytics";
+import { placeOrder, tokenizeCard } from "../../lib/checkout-api";
+import { CART_EVENTS } from "../../lib/checkout-analytics";
+import { attemptKeys } from "../../lib/checkout-attempt";
+import { cardPayload } from "../../lib/checkout-card";
+import { clearCart } from "../../lib/checkout-cart-store";
+import { orderProblem, type OrderProblem } from "../../lib/checkout-errors";
+import { purchaseBody, type CheckoutValues } from "../../lib/checkout-form";
+import { clearPromo } from "../../lib/promo-code";
+import { focusField } from "./use-checkout-form";
+
+interface PlaceOrderInput {
+  values: CheckoutValues;
+  items: Record<string, number>;
+  couponCode: string | null;
+  cartId: string;
+}
+
+function trackOrder(order: OrderSummary, cartId: string): void {
+  const paid = order.lines.filter((l) => !l.bonus);
+  track(CART_EVENTS.orderCompleted, {
+    order_id: order.id,
+    order_number: order.number,
+    cart_id: cartId,
+    total: order.total / 100,
+    revenue: order.total / 100,
+    discount: order.discountTotal / 100,
+    shipping: order.shipping.amount / 100,
+    currency: order.currency,
+    coupon_codes: order.discounts.map((d) => d.code),
+    product_ids: paid.map((l) => l.productCode),
+    quantities: paid.map((l) => l.quantity),
+  });
+}
+
+/**
+ * Submit: tokenize the card, then POST /api/purchase with this attempt's Idempotency-Key. One submit at a time; on
+ * success the cart and promo code are cleared and the receipt opens; on a problem the form stays as it was.
+ */
+export function usePlaceOrder() {
+  const navigate = useNavigate();
+  const keys = useRef(attemptKeys());
+  const busy = useRef(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [placed, setPlaced] = useState(false);
+  const [problem, setProblem] = useState<OrderProblem | null>(null);
+
+  const fail = useCallback((p: OrderProblem) => {
+    setProblem(p);
+    if (p.focus) focusField(p.focus);
+  }, []);
+
+  const run = useCallback(
+    async ({ values, items, couponCode, cartId }: PlaceOrderInput) => {
+      const card = await tokenizeCard(cardPayload(values));
+      if (!card.ok) return fail(orderProblem(card.error, "card"));
+      const body = purchaseBody({ values, items, couponCodes: couponCode ? [couponCode] : [], token: card.data.token, cartId });
+      const result = await placeOrder(body, keys.current.current());
+      keys.current.settle(result.ok ? result.status : result.error.status, result.ok ? "" : result.error.code);
+      if (!result.ok) return fail(orderProblem(result.error, "order"));
+      trackOrder(result.data.order, cartId);
+      setPlaced(true);
+      clearCart();
+      clearPromo();
+      await navigate(ROUTES.thank_you);
+    },
+    [fail, navigate],
+  );
+
+  const submit = useCallback(
+    async (input: PlaceOrderInput) => {
+      if (busy.current) return;
+      busy.current = true;
+      setSubmitting(true);
+      setProblem(null);
+      try {
+        await run(input);
+      } finally {
+        busy.current = false;
+        setSubmitting(false);
+      }
+    },
+    [run],
+  );
+
+  return { submit, submitting, placed, problem, setProblem };
+}
