@@ -1,5 +1,6 @@
 import { serve, type ServerType } from "@hono/node-server";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { Server as NetServer } from "node:net";
 import { createApp } from "./app";
 import type { DocumentHandler } from "./http/document";
 import type { Shop } from "./shop";
@@ -15,19 +16,38 @@ export function startWeb(shop: Shop, document: DocumentHandler, port = shop.env.
   const app = createApp(shop, { document, serveBuild: true });
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port, hostname: shop.env.HOST }, (info) => {
-      resolve({ server, port: info.port, close: (graceMs) => closeGracefully(server as Server, graceMs) });
+      resolve({ server, port: info.port, close: (graceMs) => closeGracefully(server as Server, open, graceMs) });
     });
+    const open = trackResponses(server as Server);
   });
 }
 
-function closeGracefully(server: Server, graceMs = 10_000): Promise<void> {
+/** Responses not yet sent, so a shutdown can tell their clients not to reuse the connection. */
+function trackResponses(server: Server): Set<ServerResponse> {
+  const open = new Set<ServerResponse>();
+  server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
+    open.add(res);
+    res.once("close", () => open.delete(res));
+  });
+  return open;
+}
+
+function closeGracefully(server: Server, open: Set<ServerResponse>, graceMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
     force.unref();
-    server.close(() => {
+    // Requests that still arrive on kept-alive connections are answered with "Connection: close",
+    // and so are those in flight, so clients stop reusing connections and the server can finish.
+    server.on("request", (_req: IncomingMessage, res: ServerResponse) => (res.shouldKeepAlive = false));
+    for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
+    // Stop accepting connections. http.Server#close would also drop idle connections at once, and a
+    // connection whose request is still unread in its socket (PGlite keeps the event loop busy) counts
+    // as idle: its request would be lost. So idle connections are dropped one turn later, after the
+    // event loop has read what already arrived.
+    NetServer.prototype.close.call(server, () => {
       clearTimeout(force);
       resolve();
     });
-    server.closeIdleConnections();
+    setImmediate(() => server.closeIdleConnections());
   });
 }
