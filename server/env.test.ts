@@ -109,7 +109,28 @@ describe(`env (${testDriver()})`, () => {
     ["JOBS", "sometimes"],
     ["NODE_ENV", "staging"],
     ["PUBLIC_URL", "not a url"],
+    ["MAIL_FROM", "care"],
+    ["MAIL_FROM", "Seed <care>"],
+    ["MAIL_FROM", "Seed <care@seed.example>\r\nBcc: x@example.com"],
+    ["TURNSTILE_VERIFY_URL", "siteverify"],
+    ["TURNSTILE_TIMEOUT_MS", "soon"],
+    ["TURNSTILE_TIMEOUT_MS", "10"],
   ])("%s=%j is refused", (key, value) => {
     expect(envError({ [key]: value }).message).toContain(key);
+  });
+
+  it("email and captcha settings: defaults, given values, and the captcha secret never printed", () => {
+    const defaults = parseEnv({});
+    expect(defaults).toMatchObject({
+      MAIL_FROM: "Seed <care@seed.example>",
+      TURNSTILE_VERIFY_URL: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+      TURNSTILE_TIMEOUT_MS: 5000,
+    });
+    expect(defaults.TURNSTILE_SECRET_KEY).toBeUndefined();
+    const given = parseEnv({ MAIL_FROM: "care@shop.example", TURNSTILE_SECRET_KEY: "0xsecret", TURNSTILE_SITE_KEY: "0xsite", TURNSTILE_TIMEOUT_MS: "1500" });
+    expect(given).toMatchObject({ MAIL_FROM: "care@shop.example", TURNSTILE_SECRET_KEY: "0xsecret", TURNSTILE_SITE_KEY: "0xsite", TURNSTILE_TIMEOUT_MS: 1500 });
+    const blank = envError({ TURNSTILE_SECRET_KEY: "   " }).message;
+    expect(blank).toContain("TURNSTILE_SECRET_KEY");
+    expect(blank).not.toContain("(got");
   });
 });

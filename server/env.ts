@@ -24,6 +24,23 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default("./data"),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+    /** The From of every email: "Name <address>" or a bare address. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/, 'must be an address or "Name <address>"')
+      .default("Seed <care@seed.example>"),
+    /** Cloudflare Turnstile. Without a secret, captcha verification passes (development and tests). */
+    TURNSTILE_SECRET_KEY: z.string().trim().min(1).optional(),
+    TURNSTILE_SITE_KEY: z.string().trim().min(1).optional(),
+    TURNSTILE_VERIFY_URL: z.url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+    TURNSTILE_TIMEOUT_MS: z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}$/, "must be a whole number of milliseconds")
+      .transform(Number)
+      .pipe(z.number().min(100, "must be at least 100 milliseconds"))
+      .default(5000),
     PROVIDER_BASE_PATH: z
       .string()
       .regex(/^\/[a-z0-9-]+$/, "must look like /provider (one lowercase segment)")
@@ -46,7 +63,7 @@ export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 
 export class EnvError extends Error {}
 
-const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL"]);
+const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY"]);
 
 /** Parses settings from an environment map (process.env by default). Throws EnvError with one line per bad value. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

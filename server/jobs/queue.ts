@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Shop } from "../shop";
 import { PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";
+import { registerSendEmail, SEND_EMAIL } from "./send-email";
 
 export interface JobQueue {
   boss: PgBoss;
@@ -30,6 +31,7 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
   workers[PRUNE_EXPIRED] = await boss.work(PRUNE_EXPIRED, { pollingIntervalSeconds: 30 }, async () => {
     await pruneExpired(shop);
   });
+  workers[SEND_EMAIL] = await registerSendEmail(boss, shop);
 
   return {
     boss,

@@ -10,3 +10,4 @@ export * from "./orders";
 export * from "./payments";
 export * from "./sandbox-gateway";
 export * from "./subscriptions";
+export * from "./email";

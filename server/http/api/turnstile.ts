@@ -1,0 +1,23 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { MAX_TURNSTILE_TOKEN_LENGTH, verifyCaptcha } from "../../integrations/captcha/turnstile";
+import { clientIp } from "../client-ip";
+import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+
+const VerifyBody = z
+  .object({ token: z.string().max(MAX_TURNSTILE_TOKEN_LENGTH, "is too long to be a captcha token") })
+  .openapi("TurnstileVerifyRequest");
+
+const route = createRoute({
+  method: "post",
+  path: "/turnstile/verify",
+  summary:
+    "Check a Cloudflare Turnstile token; 400 CAPTCHA_FAILED when it is refused or cannot be checked. Passes when TURNSTILE_SECRET_KEY is unset",
+  request: { body: jsonBody(VerifyBody) },
+  responses: { 200: jsonResponse("The token is good", z.object({ success: z.literal(true) })), ...errorResponses },
+});
+
+export const turnstileApi = createRouter().openapi(route, async (c) => {
+  const { token } = c.req.valid("json");
+  await verifyCaptcha(c.get("shop"), token, clientIp(c));
+  return c.json({ success: true as const }, 200);
+});

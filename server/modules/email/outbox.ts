@@ -1,0 +1,182 @@
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { emailOutbox } from "../../db/schema";
+import { dbOf, type Shop } from "../../shop";
+
+/**
+ * The email outbox: a table of emails to send, written in the caller's transaction, delivered after commit
+ * by the send-email job (server/jobs/send-email.ts). A row is the durable record: if the process stops
+ * between the commit and the send, the job's next sweep still finds it.
+ */
+export const EMAIL_STATUSES = ["queued", "sent", "failed"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export interface NewEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The template that made it: "order-confirmation". */
+  template: string;
+  /** What makes it one email, however often the caller retries: "order-confirmation:<orderId>". */
+  idempotencyKey: string;
+}
+
+export interface OutboxEmail extends NewEmail {
+  id: string;
+  status: EmailStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+export type OutboxEmailSummary = Omit<OutboxEmail, "text" | "html">;
+
+/** A try that fails is repeated after these waits; the try after the last wait that also fails marks the email failed. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** How long a sender holds a claimed row. A sender that dies leaves the row to be tried again after this. */
+export const CLAIM_LEASE_MS = 5 * 60_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LINE_BREAK = /[\r\n]/;
+
+function checkEmail(email: NewEmail): void {
+  for (const field of ["to", "subject", "template", "idempotencyKey"] as const) {
+    const value = email[field];
+    if (typeof value !== "string" || value.trim() === "") throw new TypeError(`enqueueEmail: ${field} is empty`);
+    // Header values: a line break would start a new header.
+    if (LINE_BREAK.test(value)) throw new TypeError(`enqueueEmail: ${field} contains a line break`);
+  }
+  if (!email.to.includes("@")) throw new TypeError("enqueueEmail: to is not an email address");
+}
+
+/**
+ * Queues an email. Pass the caller's transaction as `db` so the email exists exactly when the change it
+ * announces does (a rolled-back order leaves no confirmation). Queuing an idempotency key that exists
+ * already does nothing and answers null; otherwise answers the new row's id.
+ * After the commit, call sendQueuedEmailsSoon(shop) to send it without waiting for the next sweep.
+ */
+export async function enqueueEmail(db: Queryable, email: NewEmail, options: { now?: Date } = {}): Promise<string | null> {
+  checkEmail(email);
+  const rows = await db
+    .insert(emailOutbox)
+    .values({
+      to: email.to.trim(),
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      template: email.template,
+      idempotencyKey: email.idempotencyKey,
+      ...(options.now ? { createdAt: options.now } : {}),
+    })
+    .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
+    .returning({ id: emailOutbox.id });
+  return rows[0]?.id ?? null;
+}
+
+const summaryColumns = {
+  id: emailOutbox.id,
+  to: emailOutbox.to,
+  subject: emailOutbox.subject,
+  template: emailOutbox.template,
+  idempotencyKey: emailOutbox.idempotencyKey,
+  status: emailOutbox.status,
+  attempts: emailOutbox.attempts,
+  lastError: emailOutbox.lastError,
+  nextAttemptAt: emailOutbox.nextAttemptAt,
+  createdAt: emailOutbox.createdAt,
+  sentAt: emailOutbox.sentAt,
+};
+
+/** The newest emails first (the development mailbox). */
+export async function listOutbox(shop: Shop, options: { limit?: number; status?: EmailStatus } = {}): Promise<OutboxEmailSummary[]> {
+  const limit = Math.min(Math.max(Math.trunc(options.limit ?? 100), 1), 500);
+  const rows = await dbOf(shop)
+    .select(summaryColumns)
+    .from(emailOutbox)
+    .where(options.status ? eq(emailOutbox.status, options.status) : undefined)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(limit);
+  return rows as OutboxEmailSummary[];
+}
+
+/** One email, or null (also for an id that is not a UUID, so a typed-in address is a 404, not a database error). */
+export async function findEmail(shop: Shop, id: string): Promise<OutboxEmail | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await dbOf(shop).select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return (row as OutboxEmail | undefined) ?? null;
+}
+
+export async function findEmailByKey(shop: Shop, idempotencyKey: string): Promise<OutboxEmail | null> {
+  const [row] = await dbOf(shop).select().from(emailOutbox).where(eq(emailOutbox.idempotencyKey, idempotencyKey));
+  return (row as OutboxEmail | undefined) ?? null;
+}
+
+/**
+ * Claims up to `limit` queued emails that are due, oldest first: counts the attempt and leases the row
+ * (next_attempt_at moves CLAIM_LEASE_MS ahead) in one statement. SKIP LOCKED lets several workers sweep at once
+ * without claiming the same row.
+ */
+export async function claimDueEmails(shop: Shop, limit = 20): Promise<OutboxEmail[]> {
+  const now = shop.clock.now();
+  const db = dbOf(shop);
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "queued"), or(isNull(emailOutbox.nextAttemptAt), lte(emailOutbox.nextAttemptAt, now))))
+    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const rows = await db
+    .update(emailOutbox)
+    .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .where(and(inArray(emailOutbox.id, due), eq(emailOutbox.status, "queued")))
+    .returning();
+  return (rows as OutboxEmail[]).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+export async function markEmailSent(shop: Shop, id: string): Promise<void> {
+  await dbOf(shop)
+    .update(emailOutbox)
+    .set({ status: "sent", sentAt: shop.clock.now(), nextAttemptAt: null, lastError: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+/**
+ * Records a failed try of a claimed email. A temporary failure is tried again after the backoff
+ * (RETRY_DELAYS_MS by attempt) until MAX_ATTEMPTS; a permanent one, or the last try, marks it failed.
+ * Either way the email stays in the outbox with its content and the last error.
+ */
+export async function markEmailFailed(
+  shop: Shop,
+  email: Pick<OutboxEmail, "id" | "attempts">,
+  error: string,
+  options: { permanent?: boolean } = {},
+): Promise<EmailStatus> {
+  const delay = RETRY_DELAYS_MS[email.attempts - 1];
+  const final = options.permanent || email.attempts >= MAX_ATTEMPTS || delay === undefined;
+  const status: EmailStatus = final ? "failed" : "queued";
+  await dbOf(shop)
+    .update(emailOutbox)
+    .set({
+      status,
+      lastError: error.slice(0, 2000),
+      nextAttemptAt: final ? null : new Date(shop.clock.now().getTime() + delay),
+    })
+    .where(eq(emailOutbox.id, email.id));
+  return status;
+}
+
+/** Puts a failed email back in the queue (an operator fixed the SMTP settings or the address). */
+export async function requeueEmail(shop: Shop, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const rows = await dbOf(shop)
+    .update(emailOutbox)
+    .set({ status: "queued", attempts: 0, nextAttemptAt: null })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
+    .returning({ id: emailOutbox.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,239 @@
+import { createServer, type AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emailOutbox } from "../../db/schema";
+import { startJobs, type JobQueue } from "../../jobs/queue";
+import { SEND_EMAIL_CRON } from "../../jobs/send-email";
+import { dbOf } from "../../shop";
+import { sampleOrderSummary } from "../../testing/order-summary";
+import { parseMail, startSmtpPeer, type SmtpPeer } from "../../testing/smtp-peer";
+import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
+import { enqueueOrderConfirmation, SEND_EMAIL, sendQueuedEmailsSoon } from "./index";
+import { enqueueEmail, findEmail, RETRY_DELAYS_MS } from "./outbox";
+import { mailDomain, sendDueEmails } from "./send";
+
+async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+let orderCount = 0;
+const newOrder = () => {
+  orderCount++;
+  const id = `0b7e2f59-5d0c-4a43-bb0a-${String(orderCount).padStart(12, "0")}`;
+  return sampleOrderSummary({ id, number: `SD-${200000 + orderCount}`, email: `buyer${orderCount}@example.com` });
+};
+
+describe(`sending the outbox over SMTP (${testDriver()})`, () => {
+  let peer: SmtpPeer;
+  let shop: TestShop;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    shop = await openTestShop({ env: { SMTP_URL: peer.url, MAIL_FROM: "Seed Care <care@seed.example>" } });
+  });
+  afterAll(async () => {
+    await shop?.cleanup();
+    await peer?.close();
+  });
+  beforeEach(async () => {
+    await dbOf(shop).delete(emailOutbox);
+    peer.received.length = 0;
+    peer.behave({ accept: true });
+  });
+
+  it("without SMTP_URL nothing is sent: the email stays queued in the outbox (for the development mailbox)", async () => {
+    const order = newOrder();
+    const id = await enqueueOrderConfirmation(dbOf(shop), order);
+    const noSmtp = { ...shop, env: { ...shop.env, SMTP_URL: undefined } };
+    expect(await sendDueEmails(noSmtp)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(peer.received).toHaveLength(0);
+    expect(await findEmail(shop, id!)).toMatchObject({ status: "queued", attempts: 0 });
+  });
+
+  it("delivers a queued order confirmation: recipient, From, subject, text and HTML parts, a stable Message-ID; marks it sent", async () => {
+    const order = newOrder();
+    const id = await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order));
+    expect(await sendDueEmails(shop)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+
+    expect(peer.received).toHaveLength(1);
+    const mail = peer.received[0]!;
+    expect(mail.to).toEqual([order.email]);
+    expect(mail.from).toBe("care@seed.example");
+    const parsed = parseMail(mail.raw);
+    expect(parsed.headers).toMatch(new RegExp(`^To: ${order.email}$`, "m"));
+    expect(parsed.headers).toMatch(/^From: Seed Care <care@seed\.example>$/m);
+    expect(parsed.headers).toMatch(new RegExp(`^Subject: Your Seed order ${order.number}$`, "m"));
+    expect(parsed.headers).toMatch(new RegExp(`^Message-ID: <${id}@seed\\.example>$`, "mi"));
+    expect(parsed.contentType).toBe("multipart/alternative");
+    expect(parsed.text).toContain(`Order ${order.number}, placed November 22, 2026.`);
+    expect(parsed.text).toContain("Total: $47.44");
+    expect(parsed.text).toContain("Discount (DS-01-25-OFF): −$12.50");
+    expect(parsed.html).toContain("<!DOCTYPE html>");
+    expect(parsed.html).toContain(`<title>Your Seed order ${order.number}</title>`);
+    expect(parsed.html).toContain("$47.44");
+    expect(parsed.html).toContain("DS-01® Daily Synbiotic");
+
+    const row = await findEmail(shop, id!);
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null, nextAttemptAt: null });
+    expect(row!.sentAt!.toISOString()).toBe(shop.clock.now().toISOString());
+    // Sent once: a second sweep finds nothing to do.
+    expect(await sendDueEmails(shop)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(peer.received).toHaveLength(1);
+  });
+
+  it("a temporary refusal (451) keeps the email queued with the error; after the backoff it is tried again and delivered", async () => {
+    const order = newOrder();
+    const id = await enqueueOrderConfirmation(dbOf(shop), order);
+    peer.behave({ accept: false, code: 451, message: "Greylisted, try again later" });
+    expect(await sendDueEmails(shop)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(peer.received).toHaveLength(0);
+    const after = await findEmail(shop, id!);
+    expect(after).toMatchObject({ status: "queued", attempts: 1, sentAt: null });
+    expect(after!.lastError).toMatch(/451/);
+    expect(after!.nextAttemptAt!.getTime()).toBe(shop.clock.now().getTime() + RETRY_DELAYS_MS[0]);
+
+    peer.behave({ accept: true });
+    // Not before the backoff ends...
+    expect(await sendDueEmails(shop)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    const start = shop.clock.now();
+    try {
+      shop.clock.advance(RETRY_DELAYS_MS[0]);
+      expect(await sendDueEmails(shop)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    } finally {
+      shop.clock.set(start);
+    }
+    expect(peer.received.map((m) => m.to)).toEqual([[order.email]]);
+    expect(await findEmail(shop, id!)).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+  });
+
+  it("a permanent refusal (550) marks the email failed at once and keeps its content", async () => {
+    const order = newOrder();
+    const id = await enqueueOrderConfirmation(dbOf(shop), order);
+    peer.behave({ accept: false, code: 550, message: "No such user here" });
+    expect(await sendDueEmails(shop)).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    const row = await findEmail(shop, id!);
+    expect(row).toMatchObject({ status: "failed", attempts: 1, subject: `Your Seed order ${order.number}`, to: order.email });
+    expect(row!.lastError).toMatch(/550/);
+    expect(row!.html).toContain(order.number);
+  });
+
+  it("an SMTP server that does not answer leaves every email queued for a retry: nothing is lost", async () => {
+    const ids = [await enqueueOrderConfirmation(dbOf(shop), newOrder()), await enqueueOrderConfirmation(dbOf(shop), newOrder())];
+    const down = { ...shop, env: { ...shop.env, SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` } };
+    expect(await sendDueEmails(down)).toEqual({ sent: 0, retrying: 2, failed: 0 });
+    for (const id of ids) {
+      const row = await findEmail(shop, id!);
+      expect(row).toMatchObject({ status: "queued", attempts: 1 });
+      expect(row!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    }
+    const start = shop.clock.now();
+    try {
+      shop.clock.advance(RETRY_DELAYS_MS[0]);
+      expect(await sendDueEmails(shop)).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    } finally {
+      shop.clock.set(start);
+    }
+    expect(peer.received).toHaveLength(2);
+  });
+
+  it("sends many queued emails in batches, oldest first", async () => {
+    const base = shop.clock.now().getTime();
+    for (let i = 0; i < 7; i++) {
+      await enqueueEmail(dbOf(shop), { to: `many${i}@example.com`, subject: `Many ${i}`, text: "t", html: "<p>h</p>", template: "test", idempotencyKey: `many-${i}` }, { now: new Date(base + i * 1000) });
+    }
+    expect(await sendDueEmails(shop, { batchSize: 3 })).toEqual({ sent: 7, retrying: 0, failed: 0 });
+    expect(peer.received.map((m) => m.to[0])).toEqual(Array.from({ length: 7 }, (_, i) => `many${i}@example.com`));
+  });
+
+  it("mailDomain takes the domain of MAIL_FROM", () => {
+    expect(mailDomain("Seed <care@seed.example>")).toBe("seed.example");
+    expect(mailDomain("care@shop.example")).toBe("shop.example");
+  });
+});
+
+describe(`the send-email job on pg-boss (${testDriver()})`, () => {
+  let peer: SmtpPeer;
+  let shop: TestShop;
+  let jobs: JobQueue | null = null;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    shop = await openTestShop({ env: { SMTP_URL: peer.url } });
+  });
+  afterEach(async () => {
+    await jobs?.stop();
+    jobs = null;
+  });
+  afterAll(async () => {
+    await shop?.cleanup();
+    await peer?.close();
+  });
+
+  const delivered = (to: string) => waitFor(`an email to ${to}`, async () => peer.received.find((m) => m.to.includes(to)));
+
+  it("the queue exists with one waiting job at most, and the sweep runs every minute (UTC)", async () => {
+    jobs = await startJobs(shop);
+    expect(await jobs.boss.getQueue(SEND_EMAIL)).toMatchObject({ name: SEND_EMAIL, policy: "stately" });
+    expect(jobs.workers[SEND_EMAIL]).toBeTruthy();
+    const schedules = await jobs.boss.getSchedules();
+    expect(schedules).toEqual(expect.arrayContaining([expect.objectContaining({ name: SEND_EMAIL, cron: SEND_EMAIL_CRON, timezone: "UTC" })]));
+    expect(SEND_EMAIL_CRON).toBe("* * * * *");
+  });
+
+  it("an email queued in a committed transaction is sent within seconds of sendQueuedEmailsSoon", async () => {
+    jobs = await startJobs(shop);
+    const order = newOrder();
+    const id = await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order));
+    await sendQueuedEmailsSoon(shop);
+    const mail = await delivered(order.email);
+    expect(parseMail(mail.raw).headers).toMatch(new RegExp(`^Subject: Your Seed order ${order.number}$`, "m"));
+    await waitFor("the row to be marked sent", async () => (await findEmail(shop, id!))?.status === "sent");
+  });
+
+  it("queued while no worker runs (the process stopped), it is sent once jobs start again", async () => {
+    // A worker ran once (the queue exists), then the process stopped.
+    jobs = await startJobs(shop);
+    await jobs.stop();
+    jobs = null;
+    const order = newOrder();
+    const id = await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order));
+    // The nudge from a process without a worker still lands in the job table...
+    await sendQueuedEmailsSoon(shop);
+    const waiting = await shop.database.executeSql("select count(*)::int as n from pgboss.job where name = $1 and state = 'created'", [SEND_EMAIL]);
+    expect(waiting.rows[0].n).toBeGreaterThanOrEqual(1);
+    expect(peer.received.find((m) => m.to.includes(order.email))).toBeUndefined();
+    // ...and the next start works it.
+    jobs = await startJobs(shop);
+    jobs.boss.notifyWorker(jobs.workers[SEND_EMAIL]!);
+    await delivered(order.email);
+    await waitFor("the row to be marked sent", async () => (await findEmail(shop, id!))?.status === "sent");
+  });
+
+  it("an email whose nudge was lost is sent by the sweep job", async () => {
+    const order = newOrder();
+    const id = await enqueueOrderConfirmation(dbOf(shop), order);
+    jobs = await startJobs(shop);
+    // What the minute schedule does:
+    await jobs.boss.send(SEND_EMAIL, {});
+    jobs.boss.notifyWorker(jobs.workers[SEND_EMAIL]!);
+    await delivered(order.email);
+    await waitFor("the row to be marked sent", async () => (await findEmail(shop, id!))?.status === "sent");
+  });
+
+  it("sendQueuedEmailsSoon never throws, even when the job tables are not reachable", async () => {
+    const broken = { ...shop, database: { ...shop.database, executeSql: async () => Promise.reject(new Error("down")) } };
+    await expect(sendQueuedEmailsSoon(broken)).resolves.toBeUndefined();
+  });
+});
