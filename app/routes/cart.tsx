@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { PRODUCT_CODES } from "../../domain/catalog";
 import { CartPage } from "../components/cart/CartPage";
 import type { Route } from "./+types/cart";
@@ -13,7 +14,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { catalog, cartRules, country: context.country };
 }
 
-export type CartData = Awaited<ReturnType<typeof loader>>;
+/** Dropping ?cart= once it is applied changes nothing this loader reads; only a new ?country= does. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const sameCountry = currentUrl.searchParams.get("country") === nextUrl.searchParams.get("country");
+  if (currentUrl.pathname === nextUrl.pathname && sameCountry) return false;
+  return defaultShouldRevalidate;
+}
 
 export const meta: Route.MetaFunction = () => [{ title: "Your cart | Seed" }, { name: "robots", content: "noindex" }];
 

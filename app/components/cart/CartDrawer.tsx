@@ -1,8 +1,10 @@
 import { Dialog } from "@base-ui/react/dialog";
 import { useCallback, useEffect, useRef, type Ref } from "react";
 import { Link, useFetcher } from "react-router";
+import { COUNTRY_STORAGE_KEY } from "../../../domain/locale";
 import { ROUTES } from "../../../domain/routes";
 import { useCartView, type CartCatalogData } from "../../lib/checkout-cart-view";
+import { readStorage } from "../../lib/storage";
 import { CloseIcon } from "../ui/icons";
 import { CartContents } from "./CartContents";
 import { useCartViewed } from "./use-cart-viewed";
@@ -22,7 +24,9 @@ export default function CartDrawer({ open, onOpenChange }: CartDrawerProps) {
   const fetcher = useFetcher<CartCatalogData>({ key: "cart-drawer" });
   const { load, state, data } = fetcher;
   useEffect(() => {
-    if (open && !data && state === "idle") void load(ROUTES.cart);
+    // Load on first open, and again when the shopper has picked another country since (prices change currency).
+    const stale = data && readStorage(COUNTRY_STORAGE_KEY) !== null && readStorage(COUNTRY_STORAGE_KEY) !== data.country;
+    if (open && (!data || stale) && state === "idle") void load(ROUTES.cart);
   }, [open, data, state, load]);
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);
   return (

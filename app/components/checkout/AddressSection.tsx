@@ -7,11 +7,14 @@ import { CheckoutSection, type StepTracking } from "./CheckoutSection";
 import { SelectField, TextField } from "./Field";
 import type { CheckoutForm } from "./use-checkout-form";
 
-/** Countries we ship to, by name, the shopper's own first when it is not in the list. */
+/**
+ * Countries we ship to, by name. The shopper's own country is always listed, even one we cannot ship to, so the
+ * field shows where they are and the shipping section can say why nothing ships there.
+ */
 function useCountryOptions(current: string) {
   return useMemo(() => {
     const names = new Intl.DisplayNames(["en"], { type: "region" });
-    const codes = [...new Set([current, ...COUNTRY_CHOICES])].filter(canShipTo);
+    const codes = [...new Set([current, ...COUNTRY_CHOICES.filter(canShipTo)])];
     return codes.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label));
   }, [current]);
 }

@@ -117,7 +117,6 @@ function ShippingAndPayment({ order }: { order: OrderSummary }) {
         <br />
         {region.of(a.country) ?? a.country}
       </address>
-      <p className="receipt-muted">{order.shipping.label}</p>
       <h3 className="receipt-card__subtitle">Paid with</h3>
       <p>
         <span className="receipt-brand">{order.payment.brand}</span> ending in {order.payment.last4}
