@@ -6,6 +6,7 @@ import { MESSAGES } from "../../domain/messages";
 import type { OrderSummary } from "../../domain/orders";
 import { isValidEmail } from "../../domain/validation";
 import { toShopError } from "../http/errors";
+import { verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import type { CardDetails } from "../integrations/payments/gateway";
 import { redeemCoupon } from "../modules/coupons/redeem";
@@ -13,6 +14,7 @@ import { findCustomerById, findOrCreateCustomer } from "../modules/customers/cus
 import { attemptError, awaitOutcome, claimAttempt, completeAttempt, failAttempt, hasEarlierDuplicate, type AttemptRow } from "../modules/orders/attempts";
 import { countPaidOrders, insertOrder, orderSummary } from "../modules/orders/orders";
 import { findOwnPaymentMethod, markCaptured, recordPayment, savePaymentMethod } from "../modules/payments/payments";
+import { enqueueOrderConfirmation, sendQueuedEmailsSoon } from "../modules/email";
 import { createSubscriptions } from "../modules/subscriptions/subscriptions";
 import { dbOf, type Shop } from "../shop";
 import { priceCart } from "./price-cart";
@@ -21,11 +23,14 @@ export interface PlaceOrderContext {
   idempotencyKey: string;
   /** The signed-in customer, if any: only they may pay with their saved cards. */
   sessionCustomerId: string | null;
+  /** The shopper's address, for the captcha check. */
+  ip: string | null;
 }
 
 /**
  * POST /api/purchase. The server prices the cart itself, claims the idempotency key, authorizes the card, writes the
- * customer's order, lines, payment, saved card, subscriptions and coupon redemption in one transaction, then captures.
+ * customer's order, lines, payment, saved card, subscriptions, coupon redemption and confirmation email (outbox) in one
+ * transaction, then captures.
  * A retry with the same key answers the same order (or error); a declined card leaves no order and no charge.
  */
 export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<OrderSummary> {
@@ -35,6 +40,8 @@ export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: Plac
   const existing = await claimAttempt(shop, ctx.idempotencyKey, requestHash, fingerprint);
   if (existing) return answerRetry(shop, existing, requestHash);
   try {
+    // After the claim: a retry of this key is answered above without spending a new (single-use) captcha token.
+    await verifyCaptcha(shop, request.captchaToken, ctx.ip);
     if (await hasEarlierDuplicate(shop, ctx.idempotencyKey, fingerprint)) throw new ShopError("DUPLICATE_TRANSACTION_WARNING");
     return await placeClaimed(shop, request, ctx, requestHash);
   } catch (error) {
@@ -98,6 +105,8 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
         shippingAddress: request.shippingAddress,
         now,
       });
+      const summary = await orderSummary(tx, order.id);
+      if (summary) await enqueueOrderConfirmation(tx, summary, { now });
       await completeAttempt(tx, ctx.idempotencyKey, order.id, now);
       return { orderId: order.id, paymentId };
     });
@@ -106,6 +115,7 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
     throw error;
   }
   await capture(shop, gateway, chargeId, written.paymentId);
+  void sendQueuedEmailsSoon(shop);
   const summary = await orderSummary(db, written.orderId);
   if (!summary) throw new Error(`order ${written.orderId} vanished after commit`);
   return summary;

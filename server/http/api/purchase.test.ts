@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
-import { checkoutAttempts, couponRedemptions, coupons, orders, paymentMethods, payments, products, sandboxCharges, subscriptions } from "../../db/schema";
+import { checkoutAttempts, couponRedemptions, coupons, emailOutbox, orders, paymentMethods, payments, products, sandboxCharges, subscriptions } from "../../db/schema";
 import { sandboxGateway } from "../../integrations/payments/sandbox";
 import { dbOf } from "../../shop";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
@@ -75,6 +75,9 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     expect(saved).toHaveLength(1);
     expect(Object.keys(saved[0]!)).not.toContain("number");
     expect(await countOf(couponRedemptions, eq(couponRedemptions.orderId, order.id))).toBe(1);
+    const [email] = await db().select().from(emailOutbox).where(eq(emailOutbox.idempotencyKey, `order-confirmation:${order.id}`));
+    expect(email).toMatchObject({ to: order.email, status: "queued" });
+    expect(email!.subject).toContain(order.number);
   });
 
   it("the duo gets its $10 auto coupon and ships two kits", async () => {
@@ -120,13 +123,14 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
   });
 
   it("a declined card answers PAYMENT_DECLINED and leaves no order, no charge, no subscription, no redemption", async () => {
-    const before = { orders: await countOf(orders), subs: await countOf(subscriptions), redemptions: await countOf(couponRedemptions) };
+    const before = { orders: await countOf(orders), subs: await countOf(subscriptions), redemptions: await countOf(couponRedemptions), emails: await countOf(emailOutbox) };
     const { status, body, request } = await purchase({ couponCodes: ["SAVE5"] }, { card: CARDS.declined });
     expect(status).toBe(402);
     expect(body).toEqual({ code: "PAYMENT_DECLINED", message: "Your card was declined." });
     expect(await countOf(orders)).toBe(before.orders);
     expect(await countOf(subscriptions)).toBe(before.subs);
     expect(await countOf(couponRedemptions)).toBe(before.redemptions);
+    expect(await countOf(emailOutbox)).toBe(before.emails);
     const charges = await db().select().from(sandboxCharges).where(eq(sandboxCharges.token, (request.payment as { token: string }).token));
     expect(charges.map((c) => c.status)).toEqual(["declined"]);
   });
@@ -199,6 +203,25 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
       expect(res.body).toEqual({ code: "UNKNOWN", message: "We encountered an error. Please try again." });
     } finally {
       shop.gateway = undefined;
+    }
+    expect(await countOf(orders)).toBe(before);
+  });
+
+  it("with a captcha secret set, a missing or unverifiable captcha token is CAPTCHA_FAILED and nothing is written", async () => {
+    const before = await countOf(orders);
+    const env = shop.env as { TURNSTILE_SECRET_KEY?: string; TURNSTILE_VERIFY_URL?: string };
+    const saved = { secret: env.TURNSTILE_SECRET_KEY, url: env.TURNSTILE_VERIFY_URL };
+    env.TURNSTILE_SECRET_KEY = "test-secret";
+    env.TURNSTILE_VERIFY_URL = "http://127.0.0.1:9/siteverify"; // nothing listens there
+    try {
+      for (const overrides of [{}, { captchaToken: "token-the-verifier-cannot-confirm" }]) {
+        const res = await purchase(overrides);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ code: "CAPTCHA_FAILED", message: "Captcha failed to validate. Please refresh the page and try again." });
+      }
+    } finally {
+      env.TURNSTILE_SECRET_KEY = saved.secret;
+      env.TURNSTILE_VERIFY_URL = saved.url;
     }
     expect(await countOf(orders)).toBe(before);
   });

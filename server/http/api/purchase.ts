@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { PurchaseRequestSchema } from "../../../domain/checkout";
 import { placeOrder } from "../../workflows/place-order";
 import { setLastOrderCookie } from "../last-order-cookie";
@@ -27,7 +28,19 @@ export const purchaseApi = createRouter().openapi(route, async (c) => {
   const order = await placeOrder(c.get("shop"), c.req.valid("json"), {
     idempotencyKey: c.req.valid("header")["idempotency-key"],
     sessionCustomerId: c.get("session")?.customerId ?? null,
+    ip: clientIp(c),
   });
   await setLastOrderCookie(c, order.id);
   return c.json({ order }, 201);
 });
+
+/** The shopper's address: the first X-Forwarded-For hop behind a proxy, else the socket's peer (absent in tests). */
+function clientIp(c: Parameters<typeof getConnInfo>[0]): string | null {
+  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+  if (forwarded) return forwarded;
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
+  }
+}
