@@ -31,6 +31,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (a restart, a failover, DROP DATABASE ... FORCE in tests) makes the pool
+  // emit "error" after it has already dropped that client; unheard, that event would crash the process.
+  // The next query simply opens a new connection.
+  pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
     kind: "postgres",
