@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import type { CartQuote } from "../../lib/checkout-cart-quote";
 import type { CartView } from "../../lib/checkout-cart-view";
 import { CartLine, ProblemLine } from "./CartLine";
 import { CartSummary } from "./CartSummary";
@@ -7,6 +8,11 @@ import { EmptyCart } from "./EmptyCart";
 import { PromoCodeField } from "./PromoCodeField";
 import { UpsellList } from "./UpsellList";
 import { useCartActions } from "./use-cart-actions";
+
+/** Checkout waits until every line can be bought. */
+export function checkoutBlocked({ quote, problems, cartProblem }: CartQuote): boolean {
+  return !quote || problems.length > 0 || cartProblem !== null;
+}
 
 interface CartContentsProps {
   view: CartView;
@@ -74,7 +80,8 @@ export function CartContents({ view, focusHeading, onNavigate, layout }: CartCon
             {cartProblem}
           </p>
         )}
-        <CheckoutButton view={view} blocked={!quote || problems.length > 0 || cartProblem !== null} onNavigate={onNavigate} />
+        {/* The drawer keeps Checkout in its own footer, always in view. */}
+        {layout === "page" && <CheckoutButton view={view} blocked={checkoutBlocked(priced)} onNavigate={onNavigate} />}
       </div>
     </div>
   );

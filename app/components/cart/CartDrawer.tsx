@@ -3,10 +3,13 @@ import { useCallback, useEffect, useRef, type Ref } from "react";
 import { Link, useFetcher } from "react-router";
 import { COUNTRY_STORAGE_KEY } from "../../../domain/locale";
 import { ROUTES } from "../../../domain/routes";
-import { useCartView, type CartCatalogData } from "../../lib/checkout-cart-view";
+import type { CartQuote } from "../../lib/checkout-cart-quote";
+import { useCartView, type CartCatalogData, type CartView } from "../../lib/checkout-cart-view";
 import { readStorage } from "../../lib/storage";
 import { CloseIcon } from "../ui/icons";
-import { CartContents } from "./CartContents";
+import { CartContents, checkoutBlocked } from "./CartContents";
+import { CheckoutButton } from "./CheckoutButton";
+import { Money } from "./Money";
 import { useCartViewed } from "./use-cart-viewed";
 import "./cart.css";
 
@@ -77,12 +80,27 @@ function DrawerCart({ data, open, close }: { data: CartCatalogData; open: boolea
       <DrawerHead titleRef={title} />
       <div className="drawer-body">
         <CartContents view={view} focusHeading={focusHeading} onNavigate={close} layout="drawer" />
-        {view.cart && Object.keys(view.cart).length > 0 && (
-          <Link to={ROUTES.cart} className="cart-drawer__view" onClick={close}>
-            View cart
-          </Link>
-        )}
       </div>
+      {view.cart && view.priced && Object.keys(view.cart).length > 0 && <DrawerFooter view={view} priced={view.priced} close={close} />}
     </>
+  );
+}
+
+/** Total and Checkout stay in view below the scrolling lines, with a way to the full cart page. */
+function DrawerFooter({ view, priced, close }: { view: CartView; priced: CartQuote; close(): void }) {
+  const { quote } = priced;
+  return (
+    <div className="cart-drawer__footer">
+      {quote && (
+        <p className="cart-drawer__total">
+          <span>Total</span>
+          <Money amount={quote.total} currency={quote.currency} country={view.country} />
+        </p>
+      )}
+      <CheckoutButton view={view} blocked={checkoutBlocked(priced)} onNavigate={close} />
+      <Link to={ROUTES.cart} className="cart-drawer__view" onClick={close}>
+        View cart
+      </Link>
+    </div>
   );
 }

@@ -29,7 +29,7 @@ export function CheckoutButton({ view, blocked, onNavigate }: { view: CartView; 
       >
         Checkout
       </Link>
-      <p className="cart-checkout__note">Secure checkout. Skip, pause or cancel subscriptions any time.</p>
+      <p className="cart-checkout__note cart-checkout__note--reassure">Secure checkout. Skip, pause or cancel subscriptions any time.</p>
     </div>
   );
 }
