@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { PurchaseRequestSchema } from "../../../domain/checkout";
 import { placeOrder } from "../../workflows/place-order";
+import { clientIp } from "../client-ip";
 import { setLastOrderCookie } from "../last-order-cookie";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
 
@@ -34,13 +34,3 @@ export const purchaseApi = createRouter().openapi(route, async (c) => {
   return c.json({ order }, 201);
 });
 
-/** The shopper's address: the first X-Forwarded-For hop behind a proxy, else the socket's peer (absent in tests). */
-function clientIp(c: Parameters<typeof getConnInfo>[0]): string | null {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded;
-  try {
-    return getConnInfo(c).remote.address ?? null;
-  } catch {
-    return null;
-  }
-}
