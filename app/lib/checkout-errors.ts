@@ -14,6 +14,12 @@ export interface OrderProblem {
   promoLink: boolean;
 }
 
+/** A problem that is not about one field, the cart or the code. */
+export const plainProblem = (message: string): OrderProblem => ({ message, focus: null, cartLink: false, promoLink: false });
+
+export const CHECK_FIELDS = "Please check the highlighted fields.";
+export const TOTAL_PENDING = "We are still working out your total. Please try again in a moment.";
+
 const CART_CODES = new Set(["ITEM_NOT_AVAILABLE", "PRODUCT_NOT_ALLOWED_IN_COUNTRY", "QUANTITY_NOT_ALLOWED", "QUANTITY_NOT_ALLOWED_IN_COUNTRY"]);
 
 /** Which card field a tokenize refusal is about, from the sandbox's words. */

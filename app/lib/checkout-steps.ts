@@ -1,4 +1,4 @@
-import { useCallback, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { track } from "./analytics";
 import { CART_EVENTS } from "./checkout-analytics";
 
@@ -33,5 +33,5 @@ export function useCheckoutSteps(cartId: () => string) {
     },
     [cartId, view],
   );
-  return { view, complete };
+  return useMemo(() => ({ view, complete }), [view, complete]);
 }

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { CartError } from "../../../domain/cart";
+import { cents } from "../../../domain/money";
 import type { ProductOffer } from "../../../domain/offers";
 import type { QuoteLine } from "../../../domain/quote";
 import { track } from "../../lib/analytics";
@@ -26,7 +27,7 @@ export function useCartActions(view: CartView, onLineGone: (name: string) => voi
       const line = priced?.quote?.lines.find((l) => l.productCode === code && !l.bonus);
       if (line) return line;
       const content = catalog.products.find((p) => p.code === code)?.content;
-      return { productCode: code, sku: content?.sku ?? code, name: content?.name ?? code, unitPrice: 0 as QuoteLine["unitPrice"], quantity: 1 };
+      return { productCode: code, sku: content?.sku ?? code, name: content?.name ?? code, unitPrice: cents(0), quantity: 1 };
     };
     const take = (code: string, force: boolean) => {
       const product = describe(code);

@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useMemo, type FormEvent } from "react";
+import type { CartProductRule } from "../../../domain/cart";
+import { ensureCartId } from "../../lib/cart-store";
+import { initialValues } from "../../lib/checkout-form";
+import { usePreview, useShippingRates } from "../../lib/checkout-preview";
+import { useStoredPromoCode } from "../../lib/checkout-promo";
+import { CHECK_FIELDS, plainProblem, TOTAL_PENDING } from "../../lib/checkout-errors";
+import { CHECKOUT_STEPS, useCheckoutSteps } from "../../lib/checkout-steps";
+import { AddressSection } from "./AddressSection";
+import { CheckoutShell } from "./CheckoutShell";
+import { ContactSection } from "./ContactSection";
+import { HealthCertification } from "./HealthCertification";
+import { OrderProblemAlert } from "./OrderProblemAlert";
+import { OrderSummaryPanel } from "./OrderSummaryPanel";
+import { PaymentSection } from "./PaymentSection";
+import { PlaceOrderButton } from "./PlaceOrderButton";
+import { ShippingMethodSection } from "./ShippingMethodSection";
+import { useCheckoutForm } from "./use-checkout-form";
+import type { usePlaceOrder } from "./use-place-order";
+
+/** What the checkout loader gives the page. */
+export interface CheckoutData {
+  cartRules: [string, CartProductRule][];
+  country: string;
+  email: string | null;
+  providerBase: string;
+}
+
+interface CheckoutFormProps {
+  data: CheckoutData;
+  items: Record<string, number>;
+  placing: ReturnType<typeof usePlaceOrder>;
+}
+
+/**
+ * The form with its live server-priced summary. Shipping rates follow the country, the preview follows cart, promo
+ * code, country and method; submit checks every field, then hands over to usePlaceOrder.
+ */
+export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
+  const form = useCheckoutForm(useMemo(() => initialValues(data.country, data.email ?? ""), [data.country, data.email]));
+  const { values, set } = form;
+  const couponCode = useStoredPromoCode();
+  const rates = useShippingRates(data.providerBase, values.country, items);
+  const preview = usePreview(data.providerBase, { items, couponCode, country: values.country, method: values.shippingMethod });
+  const cartId = useCallback(() => ensureCartId(), []);
+  const steps = useCheckoutSteps(cartId);
+  const tracking = useMemo(() => ({ ...steps, fieldsValid: form.fieldsValid }), [steps, form.fieldsValid]);
+  const countryName = useMemo(() => new Intl.DisplayNames(["en"], { type: "region" }).of(values.country) ?? values.country, [values.country]);
+
+  // The first step is on screen as the page opens.
+  useEffect(() => steps.view("Contact"), [steps]);
+  // Keep the chosen method when the new destination offers it, else take the first one offered.
+  useEffect(() => {
+    const offered = rates.rates?.rates ?? [];
+    if (rates.loading || offered.some((r) => r.method_code === values.shippingMethod)) return;
+    set("shippingMethod", offered[0]?.method_code ?? "");
+  }, [rates, values.shippingMethod, set]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (placing.submitting) return;
+    if (!form.validateAll()) return placing.setProblem(plainProblem(CHECK_FIELDS));
+    if (!preview.quote) return placing.setProblem(plainProblem(preview.error?.message ?? TOTAL_PENDING));
+    for (const step of CHECKOUT_STEPS) steps.complete(step);
+    void placing.submit({ values, items, couponCode, cartId: cartId() });
+  };
+
+  return (
+    <CheckoutShell>
+      <div className="checkout-grid">
+        <OrderSummaryPanel preview={preview} promoCode={couponCode} country={values.country} />
+        <form className="checkout-form" onSubmit={onSubmit} noValidate aria-label="Checkout">
+          <ContactSection form={form} tracking={tracking} />
+          <AddressSection form={form} tracking={tracking} />
+          <ShippingMethodSection form={form} tracking={tracking} rates={rates} countryName={countryName} />
+          <PaymentSection form={form} tracking={tracking} />
+          <HealthCertification form={form} />
+          <OrderProblemAlert problem={placing.problem} />
+          <PlaceOrderButton total={preview.quote} country={values.country} submitting={placing.submitting} cannotShip={rates.rates !== null && !rates.rates.shippable} />
+        </form>
+      </div>
+    </CheckoutShell>
+  );
+}
