@@ -40,6 +40,7 @@ const OPTIONS = {
   rounds: { type: "string", default: "2" },
   encoding: { type: "string", default: "gzip" },
   runs: { type: "string", default: "3" },
+  "lighthouse-path": { type: "string", default: "/" },
   port: { type: "string", default: process.env.BENCH_PORT ?? "3200" },
   "port-max": { type: "string", default: "3299" },
   chromium: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
@@ -73,6 +74,7 @@ if (opts.help) {
   --rounds=2           split the measured time into alternating SSR/static rounds
   --encoding=gzip      Accept-Encoding sent by autocannon (gzip like a browser, or identity)
   --runs=3             Lighthouse runs (the median is reported)
+  --lighthouse-path=/  the page Lighthouse measures (e.g. /daily-synbiotic)
   --port=3200 --port-max=3299   port range on 127.0.0.1 (server, then Chromium's debugging port)
   --chromium=/usr/bin/chromium
   --time-limit=540     seconds before the whole run gives up and cleans up
@@ -230,21 +232,23 @@ async function main() {
   }
 
   if (steps.has("lighthouse")) {
-    section(`Lighthouse mobile on / (median of ${int("runs")} runs)`);
+    const lhPath = opts["lighthouse-path"].startsWith("/") ? opts["lighthouse-path"] : `/${opts["lighthouse-path"]}`;
+    section(`Lighthouse mobile on ${lhPath} (median of ${int("runs")} runs)`);
     if (!existsSync(opts.chromium)) throw new Error(`Chromium not found at ${opts.chromium} (apt-get install -y chromium)`);
     const chromePort = await findFreePort(portMin, portMax, [serverPort]);
-    const lh = await measureLighthouse(`${server.origin}/`, {
+    const lh = await measureLighthouse(`${server.origin}${lhPath}`, {
       runs: Math.max(1, int("runs")),
       chromePath: opts.chromium,
       chromePort,
       log: (line) => console.log(line),
     });
     const { medianLhr, medianHtml, ...summary } = lh;
-    results.lighthouse = summary;
+    results.lighthouse = { path: lhPath, ...summary };
     const dir = join(root, "bench/results");
     mkdirSync(dir, { recursive: true });
-    const lhrFile = join(dir, `${stamp}.lighthouse-home.json`);
-    const htmlFile = join(dir, `${stamp}.lighthouse-home.html`);
+    const slug = lhPath === "/" ? "home" : lhPath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+    const lhrFile = join(dir, `${stamp}.lighthouse-${slug}.json`);
+    const htmlFile = join(dir, `${stamp}.lighthouse-${slug}.html`);
     writeFileSync(lhrFile, JSON.stringify(medianLhr));
     writeFileSync(htmlFile, medianHtml);
     results.lighthouse.files = { lhr: relative(root, lhrFile), html: relative(root, htmlFile) };
@@ -376,7 +380,7 @@ function markdownSnippet() {
   if (results.throughput) parts.push("", "**SSR throughput** (autocannon, loopback)", "", throughputTable(results.throughput, true));
   if (results.lighthouse) {
     const lh = results.lighthouse;
-    parts.push("", "**Lighthouse mobile on `/`**", "", lighthouseTable(lh, true));
+    parts.push("", `**Lighthouse mobile on \`${lh.path}\`**`, "", lighthouseTable(lh, true));
     const named = (weighted) =>
       Object.entries(lh.failingAudits).flatMap(([c, list]) =>
         list.filter((a) => (a.weight > 0) === weighted).map((a) => `\`${a.id}\` (${c}${a.displayValue ? `, ${a.displayValue}` : ""})`),
