@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { checkoutAttempts, couponRedemptions, coupons, emailOutbox, orders, paymentMethods, payments, products, sandboxCharges, subscriptions } from "../../db/schema";
 import { sandboxGateway } from "../../integrations/payments/sandbox";
+import { findCustomerById } from "../../modules/customers/customers";
 import { dbOf } from "../../shop";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 
@@ -78,6 +79,8 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     const [email] = await db().select().from(emailOutbox).where(eq(emailOutbox.idempotencyKey, `order-confirmation:${order.id}`));
     expect(email).toMatchObject({ to: order.email, status: "queued" });
     expect(email!.subject).toContain(order.number);
+    // The new member holds a subscription now, so the shell no longer treats them as blocked.
+    expect((await findCustomerById(shop, payment!.customerId))?.subscriptionCount).toBe(1);
   });
 
   it("the duo gets its $10 auto coupon and ships two kits", async () => {

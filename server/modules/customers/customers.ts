@@ -4,12 +4,13 @@ import type { Experiments } from "../../../domain/experiments";
 import { normaliseEmail } from "../../../domain/validation";
 import { customerExperiments, customers } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
+import { countHeldSubscriptions } from "../subscriptions/subscriptions";
 
 export async function findCustomerById(shop: Shop, id: string): Promise<CustomerSummary | null> {
   const [row] = await dbOf(shop).select().from(customers).where(eq(customers.id, id)).limit(1);
   if (!row) return null;
-  // Subscriptions arrive with the subscriptions module; until then no customer holds one.
-  return { id: row.id, email: row.email, firstName: row.firstName, fraudulentStatus: row.fraudulentStatus, subscriptionCount: 0 };
+  const subscriptionCount = await countHeldSubscriptions(dbOf(shop), row.id);
+  return { id: row.id, email: row.email, firstName: row.firstName, fraudulentStatus: row.fraudulentStatus, subscriptionCount };
 }
 
 /** Finds a customer by email or creates one (checkout creates customers this way; a password can be set later). */

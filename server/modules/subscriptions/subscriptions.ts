@@ -2,7 +2,9 @@ import type { Address } from "../../../domain/address";
 import { addMonths } from "../../../domain/billing-dates";
 import type { PriceList } from "../../../domain/plans";
 import type { Quote } from "../../../domain/quote";
-import type { Tx } from "../../db/client";
+import { eq } from "drizzle-orm";
+import { isHeld } from "../../../domain/subscriptions";
+import type { Queryable, Tx } from "../../db/client";
 import { subscriptions } from "../../db/schema";
 
 export interface NewSubscriptions {
@@ -42,4 +44,13 @@ export async function createSubscriptions(tx: Tx, s: NewSubscriptions): Promise<
     }));
   if (rows.length > 0) await tx.insert(subscriptions).values(rows);
   return rows.length;
+}
+
+/** How many of a customer's subscriptions are held (not cancelled, or reactivated after cancelling). */
+export async function countHeldSubscriptions(db: Queryable, customerId: string): Promise<number> {
+  const rows = await db
+    .select({ canceledAt: subscriptions.canceledAt, activatedAt: subscriptions.activatedAt })
+    .from(subscriptions)
+    .where(eq(subscriptions.customerId, customerId));
+  return rows.filter(isHeld).length;
 }
