@@ -70,6 +70,11 @@ describe(`env (${testDriver()})`, () => {
     expect(error.message.split("\n")).toHaveLength(1);
   });
 
+  it("a captcha secret without a site key is refused: checkout could not show the widget, so every order would fail", () => {
+    expect(() => parseEnv({ TURNSTILE_SECRET_KEY: "secret" })).toThrow(/TURNSTILE_SITE_KEY is required when TURNSTILE_SECRET_KEY is set/);
+    expect(() => parseEnv({ TURNSTILE_SECRET_KEY: "secret", TURNSTILE_SITE_KEY: "site" })).not.toThrow();
+  });
+
   it("production requires SESSION_SECRET", () => {
     expect(envError({ NODE_ENV: "production" }).message).toBe("Invalid configuration: SESSION_SECRET is required in production");
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET }).SESSION_SECRET).toBe(SECRET);

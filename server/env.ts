@@ -54,6 +54,10 @@ const EnvSchema = z
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     }
+    if (env.TURNSTILE_SECRET_KEY && !env.TURNSTILE_SITE_KEY) {
+      // Verification without the checkout widget would refuse every order.
+      ctx.addIssue({ code: "custom", path: ["TURNSTILE_SITE_KEY"], message: "is required when TURNSTILE_SECRET_KEY is set" });
+    }
     if (env.NODE_ENV === "production" && env.ENABLE_TEST_HOOKS) {
       ctx.addIssue({ code: "custom", path: ["ENABLE_TEST_HOOKS"], message: "must not be set in production" });
     }

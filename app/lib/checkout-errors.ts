@@ -19,6 +19,7 @@ export const plainProblem = (message: string): OrderProblem => ({ message, focus
 
 export const CHECK_FIELDS = "Please check the highlighted fields.";
 export const TOTAL_PENDING = "We are still working out your total. Please try again in a moment.";
+export const CAPTCHA_PENDING = "Please complete the security check above Place order.";
 
 const CART_CODES = new Set(["ITEM_NOT_AVAILABLE", "PRODUCT_NOT_ALLOWED_IN_COUNTRY", "QUANTITY_NOT_ALLOWED", "QUANTITY_NOT_ALLOWED_IN_COUNTRY"]);
 

@@ -42,6 +42,15 @@ describe("checkout field checks", () => {
   });
 });
 
+describe("purchaseBody with captcha", () => {
+  it("carries the Turnstile token only when there is one", () => {
+    const base = { values: initialValues("US", "a@example.com"), items: { "syn-wk": 1 }, couponCodes: [], token: "tok_abcdefgh1234" };
+    expect(purchaseBody({ ...base, captchaToken: "cf-token" })).toMatchObject({ captchaToken: "cf-token" });
+    expect(purchaseBody(base)).not.toHaveProperty("captchaToken");
+    expect(purchaseBody({ ...base, captchaToken: null })).not.toHaveProperty("captchaToken");
+  });
+});
+
 describe("purchaseBody", () => {
   it("matches the server's PurchaseRequestSchema", () => {
     const body = purchaseBody({ values: filled, items: { "syn-wk-3mo": 1 }, couponCodes: ["WELCOME10"], token: "tok_abcdefgh1234", cartId: "c1" });

@@ -87,8 +87,8 @@ export function firstInvalid(errors: CheckoutErrors): CheckoutField | null {
 }
 
 /** The body of POST /api/purchase (domain/checkout PurchaseRequestSchema). Prices are never sent: the server prices. */
-export function purchaseBody(input: { values: CheckoutValues; items: Record<string, number>; couponCodes: string[]; token: string; cartId?: string }) {
-  const { values, items, couponCodes, token, cartId } = input;
+export function purchaseBody(input: { values: CheckoutValues; items: Record<string, number>; couponCodes: string[]; token: string; cartId?: string; captchaToken?: string | null }) {
+  const { values, items, couponCodes, token, cartId, captchaToken } = input;
   return {
     email: values.email.trim().toLowerCase(),
     shippingAddress: addressOf(values),
@@ -98,5 +98,6 @@ export function purchaseBody(input: { values: CheckoutValues; items: Record<stri
     payment: { token },
     healthCertification: values.healthCertification,
     ...(cartId ? { cartId } : {}),
+    ...(captchaToken ? { captchaToken } : {}),
   };
 }

@@ -47,6 +47,8 @@ export interface ShopLoadContext {
   /** The shopper's country: ?country=, else their stored choice, else the CDN's guess, else US. */
   country: string;
   pages: { find(name: RouteName): Promise<ContentPage | null> };
+  /** Turnstile's public site key when captcha is on, else null. */
+  captchaSiteKey: string | null;
   /** Where the provider backend routes are mounted (PROVIDER_BASE_PATH). */
   providerBase: string;
   orders: {
@@ -87,6 +89,7 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), locate(c.req.raw.headers).country),
     pages: { find: (name) => findPage(shop, name) },
     providerBase: shop.env.PROVIDER_BASE_PATH,
+    captchaSiteKey: shop.env.TURNSTILE_SITE_KEY ?? null,
     orders: {
       lastOrder: async () => {
         const id = await readLastOrderId(c);

@@ -116,6 +116,15 @@ describe(`site-wide HTTP behaviour (${testDriver()})`, () => {
       expect(long).toMatch(/^[0-9a-f-]{36}$/);
     });
 
+    it("Cloudflare's Turnstile is allowed to load (script, frame) only when captcha is switched on", async () => {
+      const plain = (await app.request("/healthz")).headers.get("content-security-policy") ?? "";
+      expect(plain).not.toContain("challenges.cloudflare.com");
+      const env = testEnv({ TURNSTILE_SECRET_KEY: "secret", TURNSTILE_SITE_KEY: "site" });
+      const csp = (await createApp({ ...shop, env }).request("/healthz")).headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+      expect(csp).toMatch(/frame-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+    });
+
     it("no HSTS outside production", async () => {
       expect((await app.request("/healthz")).headers.get("strict-transport-security")).toBeNull();
     });

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
 import type { CartProductRule } from "../../../domain/cart";
 import { ensureCartId } from "../../lib/cart-store";
 import { initialValues } from "../../lib/checkout-form";
 import { usePreview, useShippingRates } from "../../lib/checkout-preview";
 import { useStoredPromoCode } from "../../lib/checkout-promo";
-import { CHECK_FIELDS, plainProblem, TOTAL_PENDING } from "../../lib/checkout-errors";
+import { CAPTCHA_PENDING, CHECK_FIELDS, plainProblem, TOTAL_PENDING } from "../../lib/checkout-errors";
 import { CHECKOUT_STEPS, useCheckoutSteps } from "../../lib/checkout-steps";
 import { AddressSection } from "./AddressSection";
 import { CheckoutShell } from "./CheckoutShell";
@@ -14,6 +14,7 @@ import { OrderProblemAlert } from "./OrderProblemAlert";
 import { OrderSummaryPanel } from "./OrderSummaryPanel";
 import { PaymentSection } from "./PaymentSection";
 import { PlaceOrderButton } from "./PlaceOrderButton";
+import { TurnstileWidget } from "./TurnstileWidget";
 import { ShippingMethodSection } from "./ShippingMethodSection";
 import { useCheckoutForm } from "./use-checkout-form";
 import type { usePlaceOrder } from "./use-place-order";
@@ -24,6 +25,8 @@ export interface CheckoutData {
   country: string;
   email: string | null;
   providerBase: string;
+  /** Turnstile's site key when captcha is switched on (TURNSTILE_SITE_KEY), else null. */
+  captchaSiteKey?: string | null;
 }
 
 interface CheckoutFormProps {
@@ -56,13 +59,17 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
     set("shippingMethod", offered[0]?.method_code ?? "");
   }, [rates, values.shippingMethod, set]);
 
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaResets, setCaptchaResets] = useState(0);
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (placing.submitting) return;
     if (!form.validateAll()) return placing.setProblem(plainProblem(CHECK_FIELDS));
     if (!preview.quote) return placing.setProblem(plainProblem(preview.error?.message ?? TOTAL_PENDING));
+    if (data.captchaSiteKey && !captchaToken) return placing.setProblem(plainProblem(CAPTCHA_PENDING));
     for (const step of CHECKOUT_STEPS) steps.complete(step);
-    void placing.submit({ values, items, couponCode, cartId: cartId() });
+    void placing.submit({ values, items, couponCode, cartId: cartId(), captchaToken }).then(() => setCaptchaResets((n) => n + 1));
   };
 
   return (
@@ -76,6 +83,7 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
           <PaymentSection form={form} tracking={tracking} />
           <HealthCertification form={form} />
           <OrderProblemAlert problem={placing.problem} />
+          {data.captchaSiteKey && <TurnstileWidget siteKey={data.captchaSiteKey} onToken={setCaptchaToken} resetCount={captchaResets} />}
           <PlaceOrderButton total={preview.quote} country={values.country} submitting={placing.submitting} cannotShip={rates.rates !== null && !rates.rates.shippable} />
         </form>
       </div>

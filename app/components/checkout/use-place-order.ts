@@ -18,6 +18,8 @@ interface PlaceOrderInput {
   items: Record<string, number>;
   couponCode: string | null;
   cartId: string;
+  /** Turnstile's token when captcha is on. */
+  captchaToken?: string | null;
 }
 
 function trackOrder(order: OrderSummary, cartId: string): void {
@@ -55,10 +57,10 @@ export function usePlaceOrder() {
   }, []);
 
   const run = useCallback(
-    async ({ values, items, couponCode, cartId }: PlaceOrderInput) => {
+    async ({ values, items, couponCode, cartId, captchaToken }: PlaceOrderInput) => {
       const card = await tokenizeCard(cardPayload(values));
       if (!card.ok) return fail(orderProblem(card.error, "card"));
-      const body = purchaseBody({ values, items, couponCodes: couponCode ? [couponCode] : [], token: card.data.token, cartId });
+      const body = purchaseBody({ values, items, couponCodes: couponCode ? [couponCode] : [], token: card.data.token, cartId, captchaToken });
       const result = await placeOrder(body, keys.current.current());
       keys.current.settle(result.ok ? result.status : result.error.status, result.ok ? "" : result.error.code);
       if (!result.ok) return fail(orderProblem(result.error, "order"));

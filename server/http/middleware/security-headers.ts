@@ -9,14 +9,17 @@ import type { Env } from "../../env";
 export function securityHeaders(env: Env, { viteDev = false } = {}) {
   // Vite's dev server injects inline scripts and a websocket for hot reload; built pages need neither.
   const dev = viteDev;
+  // Turnstile's script and frame come from Cloudflare, and only when captcha is switched on.
+  const captcha = env.TURNSTILE_SITE_KEY ? ["https://challenges.cloudflare.com"] : [];
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", NONCE],
+      scriptSrc: dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...captcha] : ["'self'", NONCE, ...captcha],
+      frameSrc: ["'self'", ...captcha],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "https:"],
       fontSrc: ["'self'"],
-      connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+      connectSrc: dev ? ["'self'", "ws:", "wss:", ...captcha] : ["'self'", ...captcha],
       frameAncestors: ["'none'"],
       formAction: ["'self'"],
       baseUri: ["'self'"],
