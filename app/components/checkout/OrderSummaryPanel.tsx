@@ -5,6 +5,7 @@ import type { PreviewState } from "../../lib/checkout-preview";
 import { clearPromo } from "../../lib/promo-code";
 import { CartSummary } from "../cart/CartSummary";
 import { Money } from "../cart/Money";
+import { SummaryLines } from "./SummaryLines";
 import { PromoCodeField } from "../cart/PromoCodeField";
 
 interface OrderSummaryPanelProps {
@@ -32,23 +33,7 @@ export function OrderSummaryPanel({ preview, promoCode, country }: OrderSummaryP
       </button>
       <div id={bodyId} className={`checkout-summary__body ${open ? "is-open" : ""}`}>
         {quote && (
-          <ul className="summary-lines" aria-label="Items">
-            {quote.lines.map((line) => (
-              <li key={`${line.productCode}-${line.bonus}`} className="summary-line">
-                <span className="summary-line__art">
-                  <img src={line.image} alt="" width={48} height={48} />
-                  <span className="summary-line__qty" aria-hidden="true">
-                    {line.quantity}
-                  </span>
-                </span>
-                <span className="summary-line__name">
-                  {line.name}
-                  <span className="sr-only">, quantity {line.quantity}</span>
-                </span>
-                <Money amount={line.listTotal} currency={quote.currency} country={country} freeWhenZero={line.bonus} className="summary-line__price" />
-              </li>
-            ))}
-          </ul>
+          <SummaryLines lines={quote.lines} currency={quote.currency} country={country} label="Items" />
         )}
         <PromoCodeField code={promoCode} promoApplies={quote?.discounts.some((d) => d.kind === "promo") ?? true} />
         {error && (

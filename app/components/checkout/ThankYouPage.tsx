@@ -4,6 +4,7 @@ import type { OrderSummary } from "../../../domain/orders";
 import { ROUTES } from "../../../domain/routes";
 import { CartSummary } from "../cart/CartSummary";
 import { Money } from "../cart/Money";
+import { SummaryLines } from "./SummaryLines";
 
 export type PlanNames = Record<string, { name: string; price: number }>;
 
@@ -24,23 +25,7 @@ export function ThankYouPage({ order, plans }: { order: OrderSummary | null; pla
           <h2 id="receipt-items" className="receipt-card__title">
             Your order
           </h2>
-          <ul className="summary-lines">
-            {order.lines.map((line) => (
-              <li key={`${line.productCode}-${line.bonus}`} className="summary-line">
-                <span className="summary-line__art">
-                  <img src={line.image} alt="" width={48} height={48} />
-                  <span className="summary-line__qty" aria-hidden="true">
-                    {line.quantity}
-                  </span>
-                </span>
-                <span className="summary-line__name">
-                  {line.name}
-                  <span className="sr-only">, quantity {line.quantity}</span>
-                </span>
-                <Money amount={line.listTotal} currency={order.currency} country={country} freeWhenZero={line.bonus} className="summary-line__price" />
-              </li>
-            ))}
-          </ul>
+          <SummaryLines lines={order.lines} currency={order.currency} country={country} />
           <CartSummary totals={order} country={country} shippingLabel />
         </section>
         <div className="thank-you__side">
