@@ -49,7 +49,7 @@ describe(`plans and coupons API (${testDriver()})`, () => {
     expect(body.find((p: any) => p.code === "syn-wk")).toMatchObject({ currency: "GBP", price: 4499 });
   });
 
-  it.each(["JPY", "XXX", "CAD"])("an unknown currency (%s) is 404 UNSUPPORTED_CURRENCY, never another currency's prices", async (cur) => {
+  it.each(["JPY", "XYZ", "CAD"])("an unknown currency (%s) is 404 UNSUPPORTED_CURRENCY, never another currency's prices", async (cur) => {
     const { status, body } = await get(`/api/external/plans-alt-currency/${cur}/`);
     expect(status).toBe(404);
     expect(body.code).toBe("UNSUPPORTED_CURRENCY");
