@@ -287,6 +287,22 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     expect(mine.filter((c) => c.status === "authorized")).toHaveLength(0);
   });
 
+  it("an attempt abandoned mid-way (its process stuck after claiming the key) is taken over by a retry five minutes later", async () => {
+    const key = randomUUID();
+    const token = await tokenFor(CARDS.ok);
+    const body = JSON.stringify({ email: "crashed@example.com", shippingAddress: US_ADDRESS, items: { "syn-gr": 1 }, couponCodes: [], payment: { token }, healthCertification: true });
+    const send = () => app.request("/api/purchase", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key }, body });
+    // The first process never hears back from the gateway: its attempt stays pending, as after a crash.
+    shop.gateway = { ...sandboxGateway(shop), authorize: () => new Promise(() => {}) };
+    void send();
+    await expect.poll(async () => countOf(checkoutAttempts, eq(checkoutAttempts.idempotencyKey, key))).toBe(1);
+    shop.gateway = undefined;
+    shop.clock.advance(6 * 60_000);
+    const retry = await send();
+    expect(retry.status).toBe(201);
+    expect(await countOf(orders, eq(orders.idempotencyKey, key))).toBe(1);
+  });
+
   it("no attempt is left pending", async () => {
     expect(await countOf(checkoutAttempts, eq(checkoutAttempts.status, "pending"))).toBe(0);
   });

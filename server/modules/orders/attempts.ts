@@ -6,9 +6,14 @@ import { dbOf, type Shop } from "../../shop";
 
 export type AttemptRow = typeof checkoutAttempts.$inferSelect;
 
+/** A pending attempt this old was abandoned (its process died between authorizing and committing). */
+export const STALE_ATTEMPT_MS = 5 * 60_000;
+
 /**
  * Claims an idempotency key. Returns null when this request owns it, else the attempt that holds it. A key whose
- * attempt failed (a declined card, a bad coupon) may be claimed again, so the shopper can correct and retry.
+ * attempt failed (a declined card, a bad coupon) may be claimed again, so the shopper can correct and retry; so may
+ * an abandoned pending one. Re-running is safe: the gateway answers the same authorization for the same request, and
+ * orders.idempotency_key is unique, so a key never makes two orders.
  */
 export async function claimAttempt(shop: Shop, key: string, requestHash: string, fingerprint: string): Promise<AttemptRow | null> {
   const now = shop.clock.now();
@@ -22,7 +27,15 @@ export async function claimAttempt(shop: Shop, key: string, requestHash: string,
   const reclaimed = await dbOf(shop)
     .update(checkoutAttempts)
     .set(fresh)
-    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.status, "failed")))
+    .where(
+      and(
+        eq(checkoutAttempts.idempotencyKey, key),
+        or(
+          eq(checkoutAttempts.status, "failed"),
+          and(eq(checkoutAttempts.status, "pending"), lt(checkoutAttempts.updatedAt, new Date(now.getTime() - STALE_ATTEMPT_MS))),
+        ),
+      ),
+    )
     .returning({ key: checkoutAttempts.idempotencyKey });
   if (reclaimed.length > 0) return null;
   return findAttempt(shop, key);
