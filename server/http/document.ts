@@ -3,6 +3,7 @@ import { getCookie } from "hono/cookie";
 import { ACCOUNT_ROUTES, ROUTES } from "../../domain/routes";
 import { isUnder } from "../../domain/shell";
 import { SESSION_COOKIE } from "../modules/auth/sessions";
+import { LAST_ORDER_COOKIE } from "./last-order-cookie";
 import { buildLoadContext, COUNTRY_COOKIE, PREVIEW_COOKIE, type ShopLoadContext } from "./load-context";
 import type { AppEnv } from "./types";
 
@@ -24,8 +25,9 @@ export async function renderDocument(c: Context<AppEnv>, handle: DocumentHandler
       getCookie(c, SESSION_COOKIE) !== undefined ||
       getCookie(c, PREVIEW_COOKIE) !== undefined ||
       getCookie(c, COUNTRY_COOKIE) !== undefined ||
+      getCookie(c, LAST_ORDER_COOKIE) !== undefined ||
       c.req.query("country") !== undefined ||
-      PERSONAL_PATHS.some((p) => isUnder(c.req.path, p)) ||
+      PERSONAL_PATHS.some((p) => isUnder(pagePath(c.req.path), p)) ||
       response.status !== 200;
     response.headers.set(
       "Cache-Control",
@@ -34,4 +36,10 @@ export async function renderDocument(c: Context<AppEnv>, handle: DocumentHandler
     if (!personal) response.headers.set("Vary", COUNTRY_HEADERS_VARY);
   }
   return response;
+}
+
+/** The page a request is for: React Router's client navigations fetch "/thank-you.data" for "/thank-you". */
+export function pagePath(path: string): string {
+  if (path === "/_root.data") return "/";
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
 }

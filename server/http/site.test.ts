@@ -186,7 +186,20 @@ describe(`site-wide HTTP behaviour (${testDriver()})`, () => {
         }
       });
 
-      it.each([...ACCOUNT_ROUTES.map((n) => ROUTES[n]), "/account/anything", "/cart", "/cart/", "/checkout", "/checkout/pay", "/thank-you"])(
+      it.each([
+        ...ACCOUNT_ROUTES.map((n) => ROUTES[n]),
+        "/account/anything",
+        "/cart",
+        "/cart/",
+        "/checkout",
+        "/checkout/pay",
+        "/thank-you",
+        // React Router's client navigations fetch the same pages' data as /<page>.data.
+        "/thank-you.data",
+        "/cart.data",
+        "/checkout.data",
+        "/account/orders.data",
+      ])(
         "%s is personal: private, no-store",
         async (path) => {
           expect((await pages.request(path)).headers.get("cache-control")).toBe("private, no-store");
@@ -201,6 +214,15 @@ describe(`site-wide HTTP behaviour (${testDriver()})`, () => {
 
       it("a visitor with a preview cookie gets an uncached page", async () => {
         expect((await pages.request("/science", { headers: { cookie: `${PREVIEW_COOKIE}=data-redesign` } })).headers.get("cache-control")).toBe("private, no-store");
+      });
+
+      it("a browser that just placed an order (last-order cookie) gets uncached pages", async () => {
+        expect((await pages.request("/science", { headers: { cookie: "seed_last_order=x" } })).headers.get("cache-control")).toBe("private, no-store");
+      });
+
+      it("a content page's data request may be cached like the page", async () => {
+        expect((await pages.request("/science.data")).headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE);
+        expect((await pages.request("/_root.data")).headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE);
       });
 
       it("a page that is not 200 is not cached", async () => {
