@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import type { Shop } from "../shop";
 import { PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";
 import { registerSendEmail, SEND_EMAIL } from "./send-email";
+import { SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, settlePayments } from "./settle-payments";
 
 export interface JobQueue {
   boss: PgBoss;
@@ -32,6 +33,11 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
     await pruneExpired(shop);
   });
   workers[SEND_EMAIL] = await registerSendEmail(boss, shop);
+  await boss.createQueue(SETTLE_PAYMENTS);
+  await boss.schedule(SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, {}, { tz: "UTC" });
+  workers[SETTLE_PAYMENTS] = await boss.work(SETTLE_PAYMENTS, { pollingIntervalSeconds: 30 }, async () => {
+    await settlePayments(shop);
+  });
 
   return {
     boss,

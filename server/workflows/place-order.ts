@@ -11,8 +11,8 @@ import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import type { CardDetails } from "../integrations/payments/gateway";
 import { redeemCoupon } from "../modules/coupons/redeem";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers/customers";
-import { attemptError, awaitOutcome, claimAttempt, completeAttempt, failAttempt, hasEarlierDuplicate, type AttemptRow } from "../modules/orders/attempts";
-import { countPaidOrders, insertOrder, orderSummary } from "../modules/orders/orders";
+import { attemptError, awaitOutcome, claimAttempt, completeAttempt, failAttempt, hasEarlierDuplicate, recordAuthorization, type AttemptRow } from "../modules/orders/attempts";
+import { countPaidOrders, findOrderIdByKey, insertOrder, orderSummary } from "../modules/orders/orders";
 import { findOwnPaymentMethod, markCaptured, recordPayment, savePaymentMethod } from "../modules/payments/payments";
 import { enqueueOrderConfirmation, sendQueuedEmailsSoon } from "../modules/email";
 import { createSubscriptions } from "../modules/subscriptions/subscriptions";
@@ -35,19 +35,25 @@ export interface PlaceOrderContext {
  */
 export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<OrderSummary> {
   checkRequest(request);
-  const requestHash = hashOf({ ...request, captchaToken: undefined });
+  const requestHash = requestHashOf(request);
   const fingerprint = fingerprintOf(request);
-  const existing = await claimAttempt(shop, ctx.idempotencyKey, requestHash, fingerprint);
-  if (existing) return answerRetry(shop, existing, requestHash);
+  const claimed = await claimAttempt(shop, ctx.idempotencyKey, requestHash, fingerprint);
+  if (!claimed.owned) return answerRetry(shop, claimed.attempt, requestHash);
+  if (claimed.abandonedChargeId) await voidQuietly(shop, gatewayOf(shop), claimed.abandonedChargeId);
+  const claim = { key: ctx.idempotencyKey, id: claimed.claim };
   try {
     // After the claim: a retry of this key is answered above without spending a new (single-use) captcha token.
     await verifyCaptcha(shop, request.captchaToken, ctx.ip);
-    if (await hasEarlierDuplicate(shop, ctx.idempotencyKey, fingerprint)) throw new ShopError("DUPLICATE_TRANSACTION_WARNING");
-    return await placeClaimed(shop, request, ctx, requestHash);
+    if (await hasEarlierDuplicate(shop, claim.key, fingerprint)) throw new ShopError("DUPLICATE_TRANSACTION_WARNING");
+    return await placeClaimed(shop, request, ctx, claim);
   } catch (error) {
+    // Another claim of this key may have placed the order meanwhile (a takeover): that order is the answer.
+    const placed = await findOrderIdByKey(dbOf(shop), claim.key);
+    const summary = placed ? await orderSummary(dbOf(shop), placed) : null;
+    if (summary) return summary;
     const shopError = toShopError(error);
-    if (shopError.code === "UNKNOWN") shop.log.error({ err: error, idempotencyKey: ctx.idempotencyKey }, "order placement failed");
-    await failAttempt(shop, ctx.idempotencyKey, shopError);
+    if (shopError.code === "UNKNOWN") shop.log.error({ err: error, idempotencyKey: claim.key }, "order placement failed");
+    await failAttempt(shop, claim.key, claim.id, shopError);
     throw shopError;
   }
 }
@@ -70,7 +76,7 @@ async function answerRetry(shop: Shop, claimed: AttemptRow, requestHash: string)
   return summary;
 }
 
-async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext, requestHash: string): Promise<OrderSummary> {
+async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext, claim: { key: string; id: string }): Promise<OrderSummary> {
   const db = dbOf(shop);
   const customer = await orderingCustomer(shop, request, ctx);
   const isFirstOrder = (await countPaidOrders(db, customer.id)) === 0;
@@ -84,8 +90,9 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
   });
   const gateway = gatewayOf(shop);
   const card = await resolveCard(shop, gateway, request, ctx, customer.id);
-  // Keyed by the request too: the same request retried never authorizes twice, a corrected one gets its own answer.
-  const chargeId = await authorize(gateway, card.token, quote.total, quote.currency, `order:${ctx.idempotencyKey}:${requestHash.slice(0, 16)}`);
+  // Keyed by the claim: a retry inside this claim never authorizes twice; a new claim (after a failure) gets its own answer.
+  const chargeId = await authorize(gateway, card.token, quote.total, quote.currency, `order:${claim.key}:${claim.id}`);
+  if (chargeId) await recordAuthorization(shop, claim.key, claim.id, chargeId);
   const now = shop.clock.now();
 
   let written: { orderId: string; paymentId: string };
@@ -107,11 +114,11 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
       });
       const summary = await orderSummary(tx, order.id);
       if (summary) await enqueueOrderConfirmation(tx, summary, { now });
-      await completeAttempt(tx, ctx.idempotencyKey, order.id, now);
+      await completeAttempt(tx, claim.key, claim.id, order.id, now);
       return { orderId: order.id, paymentId };
     });
   } catch (error) {
-    if (chargeId) await gateway.void(chargeId);
+    if (chargeId) await voidQuietly(shop, gateway, chargeId);
     throw error;
   }
   await capture(shop, gateway, chargeId, written.paymentId);
@@ -159,6 +166,24 @@ async function capture(shop: Shop, gateway: PaymentGateway, chargeId: string | n
   } catch (error) {
     shop.log.error({ err: error, chargeId, paymentId }, "capture failed after the order was written");
   }
+}
+
+/** Releases an authorization; a failure is logged for the settle-payments sweep rather than hiding the real error. */
+async function voidQuietly(shop: Shop, gateway: PaymentGateway, chargeId: string): Promise<void> {
+  try {
+    await gateway.void(chargeId);
+  } catch (error) {
+    shop.log.error({ err: error, chargeId }, "could not void an authorization");
+  }
+}
+
+/**
+ * What makes two requests "the same order": everything but the one-time card token and captcha token, which the
+ * browser makes anew on every submit (a retry after a lost answer must find the order, not make another).
+ */
+function requestHashOf(request: PurchaseRequest): string {
+  const payment = "token" in request.payment ? { card: "new" } : request.payment;
+  return hashOf({ ...request, payment, captchaToken: undefined });
 }
 
 function hashOf(value: unknown): string {

@@ -63,6 +63,10 @@ export const checkoutAttempts = pgTable(
     idempotencyKey: text("idempotency_key").primaryKey(),
     requestHash: text("request_hash").notNull(),
     fingerprint: text("fingerprint").notNull(),
+    /** Who holds the key now: a new value on every claim, so a taken-over attempt cannot complete or fail it. */
+    claim: text("claim").notNull().default(""),
+    /** The gateway authorization of the current claim, until it is captured or voided. */
+    chargeId: text("charge_id"),
     status: text("status").notNull(),
     orderId: uuid("order_id"),
     errorCode: text("error_code"),

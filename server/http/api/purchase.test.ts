@@ -5,6 +5,7 @@ import { createApp } from "../../app";
 import { checkoutAttempts, couponRedemptions, coupons, emailOutbox, orders, paymentMethods, payments, products, sandboxCharges, subscriptions } from "../../db/schema";
 import { sandboxGateway } from "../../integrations/payments/sandbox";
 import { findCustomerById } from "../../modules/customers/customers";
+import { settlePayments } from "../../jobs/settle-payments";
 import { dbOf } from "../../shop";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 
@@ -301,6 +302,49 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     const retry = await send();
     expect(retry.status).toBe(201);
     expect(await countOf(orders, eq(orders.idempotencyKey, key))).toBe(1);
+  });
+
+  it("a retry of a placed order with the same key but a new card token (the browser tokenizes per submit) answers that order, charging once", async () => {
+    const key = randomUUID();
+    const first = await purchase({ email: "lostanswer@example.com" }, { key });
+    expect(first.status).toBe(201);
+    const again = await purchase({ email: "lostanswer@example.com" }, { key });
+    expect(again.status).toBe(201);
+    expect(again.body.order.id).toBe(first.body.order.id);
+    expect(await countOf(orders, eq(orders.idempotencyKey, key))).toBe(1);
+    const tokens = [first.request, again.request].map((r) => (r.payment as { token: string }).token);
+    const charges = await db().select().from(sandboxCharges);
+    expect(charges.filter((c) => tokens.includes(c.token))).toHaveLength(1);
+  });
+
+  it("the sandbox refuses to capture a voided authorization", async () => {
+    const gateway = sandboxGateway(shop);
+    const token = await tokenFor(CARDS.ok);
+    const auth = await gateway.authorize({ token, amount: 100, currency: "USD", idempotencyKey: randomUUID() });
+    if (auth.status !== "authorized") throw new Error("expected an authorization");
+    await gateway.void(auth.chargeId);
+    await expect(gateway.capture(auth.chargeId)).rejects.toThrow(/not authorized/);
+  });
+
+  it("the settle-payments sweep captures a written order's forgotten payment and voids an abandoned authorization", async () => {
+    const { body } = await purchase();
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, body.order.id));
+    // As if the process had stopped between commit and capture:
+    await db().update(payments).set({ status: "authorized" }).where(eq(payments.id, payment!.id));
+    await db().update(sandboxCharges).set({ status: "authorized" }).where(eq(sandboxCharges.id, payment!.gatewayChargeId!));
+    // And as if another had stopped between authorizing and writing its order:
+    const token = await tokenFor(CARDS.ok);
+    const auth = await sandboxGateway(shop).authorize({ token, amount: 4999, currency: "USD", idempotencyKey: randomUUID() });
+    if (auth.status !== "authorized") throw new Error("expected an authorization");
+    const key = randomUUID();
+    await db().insert(checkoutAttempts).values({ idempotencyKey: key, requestHash: "h", fingerprint: "f", claim: "c", chargeId: auth.chargeId, status: "pending", createdAt: shop.clock.now(), updatedAt: shop.clock.now() });
+
+    expect(await settlePayments(shop)).toEqual({ captured: 0, voided: 0 }); // too soon: those may still be in flight
+    shop.clock.advance(6 * 60_000);
+    expect(await settlePayments(shop)).toEqual({ captured: 1, voided: 1 });
+    expect((await db().select().from(payments).where(eq(payments.id, payment!.id)))[0]!.status).toBe("captured");
+    expect((await db().select().from(sandboxCharges).where(eq(sandboxCharges.id, auth.chargeId)))[0]!.status).toBe("voided");
+    expect((await db().select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key)))[0]!.status).toBe("failed");
   });
 
   it("no attempt is left pending", async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { ShopError } from "../../../domain/errors";
 import { sandboxCharges, sandboxTokens } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
@@ -71,12 +71,24 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
       return { status: "authorized", chargeId: charge.id };
     },
 
+    // Like a real gateway: only a live authorization can be captured (capturing twice is harmless), only an
+    // uncaptured one voided.
     async capture(chargeId) {
-      await db().update(sandboxCharges).set({ status: "captured", updatedAt: shop.clock.now() }).where(eq(sandboxCharges.id, chargeId));
+      const done = await db()
+        .update(sandboxCharges)
+        .set({ status: "captured", updatedAt: shop.clock.now() })
+        .where(and(eq(sandboxCharges.id, chargeId), inArray(sandboxCharges.status, ["authorized", "captured"])))
+        .returning({ id: sandboxCharges.id });
+      if (done.length === 0) throw new Error(`sandbox charge ${chargeId} is not authorized`);
     },
 
     async void(chargeId) {
-      await db().update(sandboxCharges).set({ status: "voided", updatedAt: shop.clock.now() }).where(eq(sandboxCharges.id, chargeId));
+      const done = await db()
+        .update(sandboxCharges)
+        .set({ status: "voided", updatedAt: shop.clock.now() })
+        .where(and(eq(sandboxCharges.id, chargeId), inArray(sandboxCharges.status, ["authorized", "voided"])))
+        .returning({ id: sandboxCharges.id });
+      if (done.length === 0) throw new Error(`sandbox charge ${chargeId} cannot be voided`);
     },
   };
 }

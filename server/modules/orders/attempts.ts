@@ -1,4 +1,5 @@
-import { and, eq, gte, lt, ne, or } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, gte, isNotNull, lt, ne, or } from "drizzle-orm";
 import { ShopError, isErrorCode } from "../../../domain/errors";
 import type { Queryable } from "../../db/client";
 import { checkoutAttempts } from "../../db/schema";
@@ -6,39 +7,41 @@ import { dbOf, type Shop } from "../../shop";
 
 export type AttemptRow = typeof checkoutAttempts.$inferSelect;
 
-/** A pending attempt this old was abandoned (its process died between authorizing and committing). */
+/** A pending attempt this old was abandoned (its process died between claiming the key and committing). */
 export const STALE_ATTEMPT_MS = 5 * 60_000;
 
+export type ClaimResult =
+  /** This request holds the key under `claim`; `abandonedChargeId` is an authorization a dead claim left behind. */
+  | { owned: true; claim: string; abandonedChargeId: string | null }
+  | { owned: false; attempt: AttemptRow };
+
 /**
- * Claims an idempotency key. Returns null when this request owns it, else the attempt that holds it. A key whose
- * attempt failed (a declined card, a bad coupon) may be claimed again, so the shopper can correct and retry; so may
- * an abandoned pending one. Re-running is safe: the gateway answers the same authorization for the same request, and
- * orders.idempotency_key is unique, so a key never makes two orders.
+ * Claims an idempotency key. A key whose attempt failed (a declined card, a bad coupon) may be claimed again, so the
+ * shopper can correct and retry; so may an abandoned pending one. Every claim gets its own value, which keys its
+ * gateway authorization and alone may complete or fail the attempt; orders.idempotency_key stays unique, so a key
+ * never makes two orders.
  */
-export async function claimAttempt(shop: Shop, key: string, requestHash: string, fingerprint: string): Promise<AttemptRow | null> {
+export async function claimAttempt(shop: Shop, key: string, requestHash: string, fingerprint: string): Promise<ClaimResult> {
   const now = shop.clock.now();
-  const fresh = { requestHash, fingerprint, status: "pending", orderId: null, errorCode: null, errorMessage: null, createdAt: now, updatedAt: now };
+  const claim = randomUUID();
+  const fresh = { requestHash, fingerprint, claim, chargeId: null, status: "pending", orderId: null, errorCode: null, errorMessage: null, createdAt: now, updatedAt: now };
   const claimed = await dbOf(shop)
     .insert(checkoutAttempts)
     .values({ idempotencyKey: key, ...fresh })
     .onConflictDoNothing()
     .returning({ key: checkoutAttempts.idempotencyKey });
-  if (claimed.length > 0) return null;
+  if (claimed.length > 0) return { owned: true, claim, abandonedChargeId: null };
+  const previous = await findAttempt(shop, key);
+  const reclaimable =
+    previous.status === "failed" || (previous.status === "pending" && previous.updatedAt.getTime() < now.getTime() - STALE_ATTEMPT_MS);
+  if (!reclaimable) return { owned: false, attempt: previous };
   const reclaimed = await dbOf(shop)
     .update(checkoutAttempts)
     .set(fresh)
-    .where(
-      and(
-        eq(checkoutAttempts.idempotencyKey, key),
-        or(
-          eq(checkoutAttempts.status, "failed"),
-          and(eq(checkoutAttempts.status, "pending"), lt(checkoutAttempts.updatedAt, new Date(now.getTime() - STALE_ATTEMPT_MS))),
-        ),
-      ),
-    )
+    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.claim, previous.claim), eq(checkoutAttempts.status, previous.status)))
     .returning({ key: checkoutAttempts.idempotencyKey });
-  if (reclaimed.length > 0) return null;
-  return findAttempt(shop, key);
+  if (reclaimed.length === 0) return { owned: false, attempt: await findAttempt(shop, key) };
+  return { owned: true, claim, abandonedChargeId: previous.chargeId };
 }
 
 async function findAttempt(shop: Shop, key: string): Promise<AttemptRow> {
@@ -91,13 +94,43 @@ export async function hasEarlierDuplicate(shop: Shop, key: string, fingerprint: 
   return rows.length > 0;
 }
 
-export async function completeAttempt(db: Queryable, key: string, orderId: string, now: Date): Promise<void> {
-  await db.update(checkoutAttempts).set({ status: "completed", orderId, updatedAt: now }).where(eq(checkoutAttempts.idempotencyKey, key));
-}
-
-export async function failAttempt(shop: Shop, key: string, error: ShopError): Promise<void> {
+/** Notes the authorization of this claim, so a sweep can void it if the claim is abandoned. */
+export async function recordAuthorization(shop: Shop, key: string, claim: string, chargeId: string): Promise<void> {
   await dbOf(shop)
     .update(checkoutAttempts)
-    .set({ status: "failed", errorCode: error.code, errorMessage: error.message, updatedAt: shop.clock.now() })
-    .where(eq(checkoutAttempts.idempotencyKey, key));
+    .set({ chargeId, updatedAt: shop.clock.now() })
+    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.claim, claim)));
+}
+
+/** Completes the attempt inside the order's transaction; throws (rolling the order back) if the claim was taken over. */
+export async function completeAttempt(db: Queryable, key: string, claim: string, orderId: string, now: Date): Promise<void> {
+  const done = await db
+    .update(checkoutAttempts)
+    .set({ status: "completed", orderId, chargeId: null, updatedAt: now })
+    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.claim, claim), eq(checkoutAttempts.status, "pending")))
+    .returning({ key: checkoutAttempts.idempotencyKey });
+  if (done.length === 0) throw new ShopError("CHECKOUT_IN_PROGRESS");
+}
+
+/** Marks this claim's attempt failed; a claim that was taken over changes nothing. */
+export async function failAttempt(shop: Shop, key: string, claim: string, error: ShopError): Promise<void> {
+  await dbOf(shop)
+    .update(checkoutAttempts)
+    .set({ status: "failed", chargeId: null, errorCode: error.code, errorMessage: error.message, updatedAt: shop.clock.now() })
+    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.claim, claim), eq(checkoutAttempts.status, "pending")));
+}
+
+/** Abandoned claims still holding an authorization: pending for longer than STALE_ATTEMPT_MS. */
+export async function abandonedAuthorizations(shop: Shop): Promise<{ key: string; claim: string; chargeId: string }[]> {
+  const rows = await dbOf(shop)
+    .select({ key: checkoutAttempts.idempotencyKey, claim: checkoutAttempts.claim, chargeId: checkoutAttempts.chargeId })
+    .from(checkoutAttempts)
+    .where(
+      and(
+        eq(checkoutAttempts.status, "pending"),
+        isNotNull(checkoutAttempts.chargeId),
+        lt(checkoutAttempts.updatedAt, new Date(shop.clock.now().getTime() - STALE_ATTEMPT_MS)),
+      ),
+    );
+  return rows.map((r) => ({ key: r.key, claim: r.claim, chargeId: r.chargeId! }));
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { paymentMethods, payments } from "../../db/schema";
 import type { CardDetails } from "../../integrations/payments/gateway";
@@ -57,4 +57,13 @@ export async function findOwnPaymentMethod(db: Queryable, id: string, customerId
     .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)))
     .limit(1);
   return row ?? null;
+}
+
+/** Payments still only authorized (their process stopped between writing the order and capturing). */
+export async function uncapturedPaymentsBefore(db: Queryable, cutoff: Date): Promise<{ id: string; chargeId: string }[]> {
+  const rows = await db
+    .select({ id: payments.id, chargeId: payments.gatewayChargeId })
+    .from(payments)
+    .where(and(eq(payments.status, "authorized"), lt(payments.createdAt, cutoff)));
+  return rows.flatMap((r) => (r.chargeId ? [{ id: r.id, chargeId: r.chargeId }] : []));
 }
