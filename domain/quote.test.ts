@@ -67,6 +67,11 @@ describe("quoteCart: totals", () => {
     expect(all.total).toBe(0);
     expect(all.lines[0]!.discount).toBe(9998);
   });
+  it("entering the auto coupon's own code as a promo code does not discount twice", () => {
+    const q = quote(us({ cart: { "syn-wk-duo": 1 }, promo: duoAuto }));
+    expect(q.discounts).toEqual([{ code: "DUO-10OFF", kind: "auto", amount: 1000 }]);
+    expect(q.total).toBe(8998);
+  });
   it("a fixed promo for 'all' is taken off once per order, not per line", () => {
     const q = quote(us({ cart: { "syn-gr": 2, "syn-wk": 1 }, promo: coupon({ code: "SAVE5", type: "fixed", value: 500, currency: "USD" }) }));
     expect(q.discountTotal).toBe(500);

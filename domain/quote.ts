@@ -174,7 +174,9 @@ function applyDiscounts(lines: QuoteLine[], input: QuoteInput, currency: Currenc
   const autoCode = lines.map((l) => input.products.find((p) => p.code === l.productCode)?.domesticAttributes.autoCouponCode).find(Boolean);
   const auto = input.autoCoupons.find((c) => c.code === autoCode) ?? null;
   const applied: QuoteDiscount[] = [];
-  for (const [coupon, kind] of [[auto, "auto"], [input.promo, "promo"]] as const) {
+  // A promo code that is the auto coupon itself is not taken off a second time.
+  const promo = input.promo && input.promo.code !== auto?.code ? input.promo : null;
+  for (const [coupon, kind] of [[auto, "auto"], [promo, "promo"]] as const) {
     if (!coupon) continue;
     const amount = applyCoupon(lines, coupon, currency);
     if (amount > 0) applied.push({ code: coupon.code, kind, amount: cents(amount) });

@@ -10,8 +10,7 @@ import { dbOf, type Shop } from "../shop";
 import { priceListFor } from "../modules/catalog/price-list";
 import { listPlans } from "../modules/catalog/plans";
 import { listProducts } from "../modules/catalog/products";
-import { findCoupon } from "../modules/coupons/coupons";
-import { usableCoupon } from "../modules/coupons/usable";
+import { usableAutoCoupons, usableCoupon } from "../modules/coupons/usable";
 
 export interface CartPricingRequest {
   items: Record<string, number>;
@@ -37,7 +36,8 @@ export async function priceCart(shop: Shop, req: CartPricingRequest): Promise<Pr
   const { priceList, currency } = priceListFor(country);
   const [products, plans] = await Promise.all([listProducts(shop), listPlans(shop, priceList, currency)]);
   const cart = normaliseCart(req.items);
-  const autoCoupons = await autoCouponsFor(shop, products.filter((p) => cart[p.code]).map((p) => p.domesticAttributes.autoCouponCode));
+  const autoCodes = products.filter((p) => cart[p.code]).map((p) => p.domesticAttributes.autoCouponCode);
+  const autoCoupons = await usableAutoCoupons(dbOf(shop), autoCodes, shop.clock.now());
   const promo = await promoCoupon(shop, req);
   const result = quoteCart({ cart, products, plans, promo, autoCoupons, country, shippingMethod: req.shippingMethod ?? null });
   if (!result.ok) throw new ShopError(result.code, result.message);
@@ -52,15 +52,6 @@ function normaliseCart(items: Record<string, number>): Cart {
     cart[key] = (cart[key] ?? 0) + quantity;
   }
   return cart;
-}
-
-async function autoCouponsFor(shop: Shop, codes: (string | null)[]): Promise<Coupon[]> {
-  const coupons: Coupon[] = [];
-  for (const code of new Set(codes.filter((c): c is string => Boolean(c)))) {
-    const found = await findCoupon(dbOf(shop), code);
-    if (found?.coupon.active) coupons.push(found.coupon);
-  }
-  return coupons;
 }
 
 /** The first promo code, if any, checked as usable now by this shopper; one promo code applies per order. */

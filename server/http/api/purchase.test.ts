@@ -91,6 +91,18 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     expect(body.order.discounts).toEqual([{ code: "DUO-10OFF", kind: "auto", amount: 1000 }]);
   });
 
+  it("the duo's auto coupon stops discounting once it has ended, and its code as a promo code does not double it", async () => {
+    const doubled = await purchase({ items: { "syn-wk-duo": 1 }, couponCodes: ["DUO-10OFF"] });
+    expect(doubled.body.order).toMatchObject({ discountTotal: 1000, total: 8998 });
+    await db().update(coupons).set({ endsAt: new Date("2026-11-01T00:00:00Z") }).where(eq(coupons.code, "DUO-10OFF"));
+    try {
+      const ended = await purchase({ items: { "syn-wk-duo": 1 } });
+      expect(ended.body.order).toMatchObject({ discountTotal: 0, total: 9998 });
+    } finally {
+      await db().update(coupons).set({ endsAt: null }).where(eq(coupons.code, "DUO-10OFF"));
+    }
+  });
+
   it("a German shopper pays in euros plus the international shipping fee of 10", async () => {
     const { status, body } = await purchase({ shippingAddress: DE_ADDRESS, items: { "syn-wk": 1 } });
     expect(status).toBe(201);

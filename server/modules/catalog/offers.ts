@@ -1,8 +1,7 @@
 import type { CartProductRule } from "../../../domain/cart";
 import type { ProductCode } from "../../../domain/catalog";
-import type { Coupon } from "../../../domain/coupons";
 import type { PageCatalog } from "../../../domain/offers";
-import { findCoupon } from "../coupons/coupons";
+import { usableAutoCoupons } from "../coupons/usable";
 import { dbOf, type Shop } from "../../shop";
 import { priceListFor } from "./price-list";
 import { listPlans } from "./plans";
@@ -13,12 +12,8 @@ export async function pageCatalog(shop: Shop, codes: readonly ProductCode[], cou
   const { priceList, currency } = priceListFor(country);
   const [all, plans] = await Promise.all([listProducts(shop), listPlans(shop, priceList, currency)]);
   const products = all.filter((p) => codes.includes(p.code));
-  const autoCodes = [...new Set(products.flatMap((p) => p.domesticAttributes.autoCouponCode ?? []))];
-  const autoCoupons: Coupon[] = [];
-  for (const code of autoCodes) {
-    const found = await findCoupon(dbOf(shop), code);
-    if (found?.coupon.active) autoCoupons.push(found.coupon);
-  }
+  const autoCodes = products.map((p) => p.domesticAttributes.autoCouponCode);
+  const autoCoupons = await usableAutoCoupons(dbOf(shop), autoCodes, shop.clock.now());
   return { products, plans, autoCoupons };
 }
 

@@ -24,3 +24,14 @@ export async function usableCoupon(db: Queryable, code: string, facts: UsableFac
   if (problem) throw new ShopError("INVALID_COUPON", MESSAGES.invalidPromo);
   return found.coupon;
 }
+
+/** Auto coupons that apply now (active and inside their window); they carry no per-shopper limits. */
+export async function usableAutoCoupons(db: Queryable, codes: readonly (string | null)[], now: Date): Promise<Coupon[]> {
+  const usable: Coupon[] = [];
+  for (const code of new Set(codes.filter((c): c is string => Boolean(c)))) {
+    const found = await findCoupon(db, code);
+    const problem = found && couponProblem(found.coupon, { now, totalRedemptions: found.timesRedeemed, customerRedemptions: null, isFirstOrder: null });
+    if (found && !problem) usable.push(found.coupon);
+  }
+  return usable;
+}
