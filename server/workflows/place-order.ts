@@ -100,7 +100,9 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
     written = await db.transaction(async (tx) => {
       const order = await insertOrder(tx, { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now });
       if (promo) await redeemCoupon(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
-      const paymentMethodId = await savePaymentMethod(tx, customer.id, gateway.name, card.token, card.details);
+      // A guest using an existing account's email does not replace that account's default card.
+      const trusted = ctx.sessionCustomerId === customer.id || isFirstOrder;
+      const paymentMethodId = await savePaymentMethod(tx, customer.id, gateway.name, card.token, card.details, trusted);
       const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId, amount: quote.total, currency: quote.currency, card: card.details, now });
       await createSubscriptions(tx, {
         customerId: customer.id,

@@ -255,6 +255,18 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     expect(res.body.message).toBe("This Idempotency-Key was already used for a different order.");
   });
 
+  it("a guest checkout with an existing member's email does not replace the member's default card", async () => {
+    const email = "member@example.com";
+    const first = await purchase({ email });
+    expect(first.status).toBe(201);
+    shop.clock.advance(61_000);
+    const guest = await purchase({ email, items: { "syn-gr": 1 } }, { card: "5555555555554444" });
+    expect(guest.status).toBe(201);
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, first.body.order.id));
+    const cards = await db().select().from(paymentMethods).where(eq(paymentMethods.customerId, payment!.customerId));
+    expect(cards.map((c) => [c.last4, c.isDefault]).sort()).toEqual([["4242", true], ["4444", false]]);
+  });
+
   it("a saved card of another customer cannot be used", async () => {
     const [someone] = await db().select().from(paymentMethods).limit(1);
     const res = await purchase({ payment: { savedPaymentMethodId: someone!.id } });

@@ -38,13 +38,22 @@ export async function markCaptured(db: Queryable, paymentId: string, now: Date):
   await db.update(payments).set({ status: "captured", updatedAt: now }).where(eq(payments.id, paymentId));
 }
 
-/** Keeps the card for renewals (the gateway's token, brand and last four only) and makes it the default. */
-export async function savePaymentMethod(tx: Tx, customerId: string, gateway: string, token: string, card: CardDetails): Promise<string> {
-  await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.customerId, customerId));
+/**
+ * Keeps the card for renewals (the gateway's token, brand and last four only). It becomes the customer's default
+ * when `makeDefault` (the signed-in owner, or a customer with no orders yet) or when they have no default card.
+ */
+export async function savePaymentMethod(tx: Tx, customerId: string, gateway: string, token: string, card: CardDetails, makeDefault: boolean): Promise<string> {
+  const [current] = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.customerId, customerId), eq(paymentMethods.isDefault, true)))
+    .limit(1);
+  const isDefault = makeDefault || !current;
+  if (isDefault) await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.customerId, customerId));
   const [row] = await tx
     .insert(paymentMethods)
-    .values({ customerId, gateway, token, ...card, isDefault: true })
-    .onConflictDoUpdate({ target: [paymentMethods.customerId, paymentMethods.token], set: { isDefault: true } })
+    .values({ customerId, gateway, token, ...card, isDefault })
+    .onConflictDoUpdate({ target: [paymentMethods.customerId, paymentMethods.token], set: { isDefault } })
     .returning({ id: paymentMethods.id });
   return row!.id;
 }
