@@ -6,26 +6,14 @@ import {
   couponProblem,
   isWellFormedCouponCode,
   normaliseCouponCode,
-  type Coupon,
 } from "./coupons";
 import { cents } from "./money";
+import { testCoupon } from "./testing/coupon";
+
+const base = testCoupon();
 
 const usd = (amount: number) => ({ amount: cents(amount), currency: "USD" as const });
 
-const base: Coupon = {
-  code: "TEST",
-  type: "percent",
-  value: 10,
-  currency: null,
-  plans: "all",
-  startsAt: null,
-  endsAt: null,
-  maxRedemptions: null,
-  maxPerCustomer: null,
-  firstOrderOnly: false,
-  duration: "once",
-  active: true,
-};
 
 describe("couponDiscount (SPEC.md section 5)", () => {
   it("a fixed coupon for 'all' gives its value", () => {

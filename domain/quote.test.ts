@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import raw from "../content/catalog.json";
 import type { Product } from "./catalog";
 import { CatalogSeedSchema } from "./catalog-seed";
-import type { Coupon } from "./coupons";
 import { planView, type PlanCode, type PlanView } from "./plans";
 import { quoteCart, type QuoteInput } from "./quote";
+import { testCoupon } from "./testing/coupon";
 
 const seed = CatalogSeedSchema.parse(raw);
 const products = seed.products as Product[];
@@ -13,21 +13,7 @@ const plansIn = (priceList: "domestic" | "international", currency: string): Pla
     const amount = (p.prices[priceList] as Record<string, number | undefined>)[currency];
     return amount === undefined ? [] : [planView({ ...p, id: p.code, code: p.code as PlanCode }, { amount, currency, priceList })];
   });
-const coupon = (c: Partial<Coupon>): Coupon => ({
-  code: "X",
-  type: "percent",
-  value: 10,
-  currency: null,
-  plans: "all",
-  startsAt: null,
-  endsAt: null,
-  maxRedemptions: null,
-  maxPerCustomer: null,
-  firstOrderOnly: false,
-  duration: "once",
-  active: true,
-  ...c,
-});
+const coupon = testCoupon;
 const duoAuto = coupon({ code: "DUO-10OFF", type: "fixed", value: 1000, currency: "USD", plans: ["DS01-DUO"] });
 const us = (over: Partial<QuoteInput> = {}): QuoteInput => ({
   cart: { "syn-wk-3mo": 1 },

@@ -8,18 +8,10 @@ import { dbOf } from "../shop";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
 import { EVENT_RETENTION_DAYS, PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";
 import { startJobs, type JobQueue } from "./queue";
+import { waitFor } from "../testing/wait-for";
 
 const DAY = 86_400_000;
 
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** An expired session, a live one, an event older than the retention and a recent one. */
 async function plantRows(shop: TestShop, tag: string) {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, open, uniqueEmail, waitForEvent } from "./shell-fixtures";
+import { fillCheckout } from "./support/checkout-form";
 
 /** Checkout end to end (SPEC.md sections 3, 5, 7, 8): server-priced summary, sandbox card, idempotent purchase, receipt. */
 
@@ -18,25 +19,7 @@ async function seedCart(page: Page, cart: Record<string, number>, promo?: string
   );
 }
 
-interface Shopper {
-  email: string;
-  card: string;
-}
 
-async function fillCheckout(page: Page, { email, card }: Shopper): Promise<void> {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("Last name").fill("Lovelace");
-  await page.getByLabel("Address", { exact: true }).fill("12 Elm Street");
-  await page.getByLabel("City").fill("Portland");
-  await page.getByLabel("State").selectOption("OR");
-  await page.getByLabel("ZIP code").fill("97201");
-  await page.getByLabel("Card number").fill(card);
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 30");
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel("Name on card").fill("Ada Lovelace");
-  await page.getByLabel(/I confirm I am 18 or older/).check();
-}
 
 const summaryTotal = (page: Page) => page.locator(".checkout-summary .cart-summary__row--total");
 const cartOf = async (page: Page) => JSON.parse((await page.evaluate(() => localStorage.getItem("seed_cart_items"))) ?? "{}");

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { open, uniqueEmail } from "./shell-fixtures";
+import { fillCheckout } from "./support/checkout-form";
 
 /**
  * The order confirmation end to end: a shopper places an order, and (no SMTP_URL in these tests) the email waits in
@@ -11,18 +12,7 @@ async function placeOrder(page: Page, email: string): Promise<string> {
   await page.goto("/__baseline");
   await page.evaluate(() => localStorage.setItem("seed_cart_items", JSON.stringify({ "syn-wk": 1 })));
   await open(page, "/checkout");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("Last name").fill("Lovelace");
-  await page.getByLabel("Address", { exact: true }).fill("12 Elm Street");
-  await page.getByLabel("City").fill("Portland");
-  await page.getByLabel("State").selectOption("OR");
-  await page.getByLabel("ZIP code").fill("97201");
-  await page.getByLabel("Card number").fill("4242424242424242");
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 30");
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel("Name on card").fill("Ada Lovelace");
-  await page.getByLabel(/I confirm I am 18 or older/).check();
+  await fillCheckout(page, { email, card: "4242424242424242" });
   await page.getByRole("button", { name: /Place order/ }).click();
   await expect(page).toHaveURL(/\/thank-you$/);
   const text = (await page.locator("main").textContent()) ?? "";

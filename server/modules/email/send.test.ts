@@ -10,16 +10,8 @@ import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop
 import { enqueueOrderConfirmation, SEND_EMAIL, sendQueuedEmailsSoon } from "./index";
 import { enqueueEmail, findEmail, RETRY_DELAYS_MS } from "./outbox";
 import { mailDomain, sendDueEmails } from "./send";
+import { waitFor } from "../../testing/wait-for";
 
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {

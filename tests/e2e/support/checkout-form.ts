@@ -1,0 +1,17 @@
+import type { Page } from "@playwright/test";
+
+/** Fills the checkout form as a US shopper would, with the given email and card, and ticks the certification. */
+export async function fillCheckout(page: Page, { email, card }: { email: string; card: string }): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Address", { exact: true }).fill("12 Elm Street");
+  await page.getByLabel("City").fill("Portland");
+  await page.getByLabel("State").selectOption("OR");
+  await page.getByLabel("ZIP code").fill("97201");
+  await page.getByLabel("Card number").fill(card);
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 30");
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on card").fill("Ada Lovelace");
+  await page.getByLabel(/I confirm I am 18 or older/).check();
+}
