@@ -15,8 +15,8 @@ import "./app.css";
 import { FailurePage } from "./components/layout/FailurePage";
 import { SiteShell } from "./components/layout/SiteShell";
 import type { ShellData } from "./components/layout/shell-data";
-import { LocaleFromLocation } from "./components/visitor/LocaleFromLocation";
-import { PromoCodeFromUrl } from "./components/visitor/PromoCodeFromUrl";
+import { LocaleFromLocation } from "./components/promo/LocaleFromLocation";
+import { PromoCodeFromUrl } from "./components/promo/PromoCodeFromUrl";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);

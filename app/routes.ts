@@ -4,18 +4,18 @@ import { ROUTES, type RouteName } from "../domain/routes";
 
 /** Every route of SPEC.md's table, registered under its spec name (the route id). */
 const NAMES = (Object.keys(ROUTES) as RouteName[]).filter((name) => name !== "home");
-const OWN_MODULES: Partial<Record<RouteName, string>> = { cart: "routes/cart.tsx", checkout: "routes/checkout.tsx", thank_you: "routes/thank-you.tsx" };
-const moduleFor = (name: RouteName) => OWN_MODULES[name] ?? (isProductPage(name) ? "routes/product-page.tsx" : "routes/content-page.tsx");
+const OWN_MODULES: Partial<Record<RouteName, string>> = { cart: "routes/cart/cart.tsx", checkout: "routes/checkout/checkout.tsx", thank_you: "routes/checkout/thank-you.tsx" };
+const moduleFor = (name: RouteName) => OWN_MODULES[name] ?? (isProductPage(name) ? "routes/shop/product-page.tsx" : "routes/content/content-page.tsx");
 
 export default [
-  index("routes/home.tsx", { id: "home" }),
+  index("routes/shop/home.tsx", { id: "home" }),
   ...NAMES.map((name) => route(ROUTES[name], moduleFor(name), { id: name })),
   // An empty page of the same build: the baseline for the JavaScript-size benchmark.
-  route("/__baseline", "routes/baseline.tsx", { id: "baseline" }),
+  route("/__baseline", "routes/system/baseline.tsx", { id: "baseline" }),
   // Throws while rendering when test hooks are on: proves the failure page.
-  route("/__boom", "routes/boom.tsx", { id: "boom" }),
+  route("/__boom", "routes/system/boom.tsx", { id: "boom" }),
   // The email outbox, for development (a 404 in production).
-  route("/dev/mailbox", "routes/dev-mailbox.tsx", { id: "dev_mailbox" }),
-  route("/dev/mailbox/:id", "routes/dev-mailbox-email.tsx", { id: "dev_mailbox_email" }),
-  route("*", "routes/not-found.tsx", { id: "not_found" }),
+  route("/dev/mailbox", "routes/dev/dev-mailbox.tsx", { id: "dev_mailbox" }),
+  route("/dev/mailbox/:id", "routes/dev/dev-mailbox-email.tsx", { id: "dev_mailbox_email" }),
+  route("*", "routes/system/not-found.tsx", { id: "not_found" }),
 ] satisfies RouteConfig;

@@ -8,8 +8,6 @@ export interface CartProductRule {
 
 export type CartCatalog = ReadonlyMap<string, CartProductRule>;
 
-export const CART_STORAGE_KEY = "seed_cart_items";
-export const CART_ID_COOKIE = "seed_cart_id";
 export const PRODUCT_DOES_NOT_EXIST = "Product does not exist";
 
 export class CartError extends Error {}

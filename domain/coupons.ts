@@ -23,6 +23,12 @@ export interface Coupon {
   active: boolean;
 }
 
+/**
+ * A promo coupon as pricing and the browser use it: what it takes off and on which plans. Limits and dates are checked
+ * before a coupon gets here; the server recomputes everything at checkout.
+ */
+export type PromoCoupon = Pick<Coupon, "code" | "type" | "value" | "currency" | "plans">;
+
 /** Codes are matched without case and surrounding spaces. */
 export function normaliseCouponCode(raw: string): string {
   return raw.trim().toUpperCase();

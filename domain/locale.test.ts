@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptCountry, acceptRegion, COUNTRY_STORAGE_KEY, DEFAULT_COUNTRY, DEFAULT_REGION, REGION_STORAGE_KEY, UNKNOWN } from "./locale";
+import { acceptCountry, acceptRegion, DEFAULT_COUNTRY, DEFAULT_REGION, UNKNOWN } from "./locale";
+import { COUNTRY_STORAGE_KEY, REGION_STORAGE_KEY } from "./storage-keys";
 
 describe("locale", () => {
   it("defaults are US for country and XX for region", () => {

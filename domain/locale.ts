@@ -16,9 +16,6 @@ export function acceptRegion(code: string | null | undefined): string {
   return value.length > 0 && value.length < 4 && value !== UNKNOWN ? value : DEFAULT_REGION;
 }
 
-export const COUNTRY_STORAGE_KEY = "seed_country_code";
-export const REGION_STORAGE_KEY = "seed_region_code";
-
 export const EURO_COUNTRIES = [
   "AT", "BE", "CY", "EE", "FI", "FR", "DE", "GR", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PT", "SK", "SI", "ES",
 ] as const;

@@ -2,7 +2,6 @@
 export const QUIZ_PROMO_CODE = "DS-01-25-OFF";
 /** In dollars: 25% of the $49.99 monthly DS-01 price (see docs/decisions/0004-promo-codes.md). */
 export const QUIZ_PRICE_THRESHOLD = 12.4975;
-export const PROMO_STORAGE_KEY = "seed_promoCode";
 export const DEFAULT_PROMO_EXPIRY_HOURS = 720;
 export const LEGACY_PROMO_EXPIRY_HOURS = 48;
 const HOUR_MS = 3_600_000;

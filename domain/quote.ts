@@ -1,6 +1,6 @@
 import type { Cart } from "./cart";
 import { isAllowedInCountry, type Product } from "./catalog";
-import { couponAppliesTo, couponDiscount, type Coupon } from "./coupons";
+import { couponAppliesTo, couponDiscount, type PromoCoupon } from "./coupons";
 import type { ErrorCode } from "./errors";
 import { cents, type Cents, type Currency } from "./money";
 import type { BillingPeriodMonths, PlanCode, PlanView } from "./plans";
@@ -9,18 +9,15 @@ import { canShipTo, defaultShippingMethod, PREORDER_MESSAGE, SHIPPING_LABELS, sh
 /** Outside the US, customs allow one of each product per parcel for personal use. */
 export const INTERNATIONAL_MAX_QUANTITY = 1;
 
-/** What pricing needs of a coupon; limits and dates are checked before a coupon gets here. */
-export type PricingCoupon = Pick<Coupon, "code" | "type" | "value" | "currency" | "plans">;
-
 export interface QuoteInput {
   cart: Cart;
   products: readonly Product[];
   /** Plans of the shopper's price list and currency. */
   plans: readonly PlanView[];
   /** The promo coupon the shopper entered, already checked as usable (or null). */
-  promo: PricingCoupon | null;
+  promo: PromoCoupon | null;
   /** Auto coupons of the cart's products. */
-  autoCoupons: readonly PricingCoupon[];
+  autoCoupons: readonly PromoCoupon[];
   country: string;
   shippingMethod: ShippingMethod | null;
   /** Products that have not been released yet ship later (SPEC.md section 9 preorder message). */
@@ -184,7 +181,7 @@ function applyDiscounts(lines: QuoteLine[], input: QuoteInput, currency: Currenc
   return applied;
 }
 
-function applyCoupon(lines: QuoteLine[], coupon: PricingCoupon, currency: Currency): number {
+function applyCoupon(lines: QuoteLine[], coupon: PromoCoupon, currency: Currency): number {
   let taken = 0;
   for (const line of lines) {
     if (line.bonus || !couponAppliesTo(coupon, line.sku)) continue;

@@ -1,6 +1,5 @@
 import type { AnalyticsEventInput } from "../../domain/analytics";
-
-const ANONYMOUS_ID_KEY = "seed_anonymous_id";
+import { ANONYMOUS_ID_STORAGE_KEY as ANONYMOUS_ID_KEY } from "../../domain/storage-keys";
 
 function anonymousId(): string | undefined {
   try {

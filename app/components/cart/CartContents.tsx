@@ -1,12 +1,12 @@
 import { useCallback, useState } from "react";
-import type { CartQuote } from "../../lib/checkout-cart-quote";
-import type { CartView } from "../../lib/checkout-cart-view";
 import { CartLine, ProblemLine } from "./CartLine";
 import { CartSummary } from "./CartSummary";
 import { CheckoutButton } from "./CheckoutButton";
 import { EmptyCart } from "./EmptyCart";
 import { PromoCodeField } from "./PromoCodeField";
 import { UpsellList } from "./UpsellList";
+import type { CartQuote } from "./cart-quote";
+import type { CartView } from "./cart-view";
 import { useCartActions } from "./use-cart-actions";
 
 /** Checkout waits until every line can be bought. */

@@ -1,17 +1,17 @@
 import { Dialog } from "@base-ui/react/dialog";
 import { useCallback, useEffect, useRef, type Ref } from "react";
 import { Link, useFetcher } from "react-router";
-import { COUNTRY_STORAGE_KEY } from "../../../domain/locale";
 import { ROUTES } from "../../../domain/routes";
-import type { CartQuote } from "../../lib/checkout-cart-quote";
-import { useCartView, type CartCatalogData, type CartView } from "../../lib/checkout-cart-view";
 import { readStorage } from "../../lib/storage";
 import { CloseIcon } from "../ui/icons";
 import { CartContents, checkoutBlocked } from "./CartContents";
 import { CheckoutButton } from "./CheckoutButton";
 import { Money } from "./Money";
+import type { CartQuote } from "./cart-quote";
+import { useCartView, type CartCatalogData, type CartView } from "./cart-view";
 import { useCartViewed } from "./use-cart-viewed";
 import "./cart.css";
+import { COUNTRY_STORAGE_KEY } from "../../../domain/storage-keys";
 
 interface CartDrawerProps {
   open: boolean;

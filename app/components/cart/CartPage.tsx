@@ -1,6 +1,6 @@
 import { useCallback, useRef } from "react";
-import { useCartView, type CartCatalogData } from "../../lib/checkout-cart-view";
 import { CartContents } from "./CartContents";
+import { useCartView, type CartCatalogData } from "./cart-view";
 import { useCartLink } from "./use-cart-link";
 import { useCartViewed } from "./use-cart-viewed";
 

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ROUTES } from "../../../domain/routes";
 import { track } from "../../lib/analytics";
-import { CART_EVENTS, cartProperties } from "../../lib/checkout-analytics";
-import type { CartView } from "../../lib/checkout-cart-view";
-import { ensureCartId } from "../../lib/cart-store";
+import { CART_EVENTS, cartProperties } from "../checkout/analytics";
+import { ensureCartId } from "./cart-store";
+import type { CartView } from "./cart-view";
 
 /** Checkout ("Checkout Button Clicked"), or a plain explanation while a line cannot be bought. */
 export function CheckoutButton({ view, blocked, onNavigate }: { view: CartView; blocked: boolean; onNavigate?(): void }) {

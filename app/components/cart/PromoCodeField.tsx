@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { normaliseCouponCode } from "../../../domain/coupons";
 import { MESSAGES } from "../../../domain/messages";
 import { track } from "../../lib/analytics";
-import { CART_EVENTS } from "../../lib/checkout-analytics";
-import { ensureCartId } from "../../lib/cart-store";
-import { clearPromo, lookupCoupon, savePromo } from "../../lib/promo-code";
+import { CART_EVENTS } from "../checkout/analytics";
+import { clearPromo, lookupCoupon, savePromo } from "../promo/promo-code";
+import { ensureCartId } from "./cart-store";
 
 interface PromoCodeFieldProps {
   /** The applied code, or null. */

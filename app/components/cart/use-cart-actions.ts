@@ -4,10 +4,10 @@ import { cents } from "../../../domain/money";
 import type { ProductOffer } from "../../../domain/offers";
 import type { QuoteLine } from "../../../domain/quote";
 import { track } from "../../lib/analytics";
-import { CART_EVENTS, productProperties } from "../../lib/checkout-analytics";
-import { decreaseLine, increaseLine } from "../../lib/checkout-cart-store";
-import type { CartView } from "../../lib/checkout-cart-view";
-import { ensureCartId } from "../../lib/cart-store";
+import { CART_EVENTS, productProperties } from "../checkout/analytics";
+import { ensureCartId } from "./cart-store";
+import type { CartView } from "./cart-view";
+import { decreaseLine, increaseLine } from "./stored-cart";
 
 export interface CartActions {
   onDecrease(code: string): void;

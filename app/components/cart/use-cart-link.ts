@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { CartCatalog } from "../../../domain/cart";
-import { cartLinkAction } from "../../lib/checkout-cart-link";
-import { replaceWith } from "../../lib/checkout-cart-store";
+import { cartLinkAction } from "./cart-link";
+import { replaceWith } from "./stored-cart";
 
 /**
  * /cart?cart=<variant>: put that product in the cart (or say why not), then drop the parameter so a reload or a

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { track } from "../../lib/analytics";
-import { CART_EVENTS, cartProperties } from "../../lib/checkout-analytics";
-import type { CartView } from "../../lib/checkout-cart-view";
-import { ensureCartId } from "../../lib/cart-store";
+import { CART_EVENTS, cartProperties } from "../checkout/analytics";
+import { ensureCartId } from "./cart-store";
+import type { CartView } from "./cart-view";
 
 /** "Cart Viewed", once per showing, as soon as the stored cart has been read and priced. */
 export function useCartViewed(view: CartView, active: boolean, location: "page" | "drawer"): void {

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { COUNTRY_CHOICES } from "../../../domain/locale";
 import { canShipTo } from "../../../domain/shipping";
-import { ADDRESS_INPUTS, type CheckoutField } from "../../lib/checkout-form";
-import { postalLabel, regionChoices } from "../../lib/checkout-regions";
 import { CheckoutSection, type StepTracking } from "./CheckoutSection";
 import { SelectField, TextField } from "./Field";
+import { ADDRESS_INPUTS, type CheckoutField } from "./form";
+import { postalLabel, regionChoices } from "./regions";
 import type { CheckoutForm } from "./use-checkout-form";
 
 /**

@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
 import type { CartProductRule } from "../../../domain/cart";
-import { ensureCartId } from "../../lib/cart-store";
-import { initialValues } from "../../lib/checkout-form";
-import { usePreview, useShippingRates } from "../../lib/checkout-preview";
-import { useStoredPromoCode } from "../../lib/checkout-promo";
-import { CAPTCHA_PENDING, CHECK_FIELDS, plainProblem, TOTAL_PENDING } from "../../lib/checkout-errors";
-import { CHECKOUT_STEPS, useCheckoutSteps } from "../../lib/checkout-steps";
+import { ensureCartId } from "../cart/cart-store";
 import { AddressSection } from "./AddressSection";
 import { CheckoutShell } from "./CheckoutShell";
 import { ContactSection } from "./ContactSection";
@@ -14,8 +9,13 @@ import { OrderProblemAlert } from "./OrderProblemAlert";
 import { OrderSummaryPanel } from "./OrderSummaryPanel";
 import { PaymentSection } from "./PaymentSection";
 import { PlaceOrderButton } from "./PlaceOrderButton";
-import { TurnstileWidget } from "./TurnstileWidget";
 import { ShippingMethodSection } from "./ShippingMethodSection";
+import { TurnstileWidget } from "./TurnstileWidget";
+import { CAPTCHA_PENDING, CHECK_FIELDS, plainProblem, TOTAL_PENDING } from "./errors";
+import { initialValues } from "./form";
+import { usePreview, useShippingRates } from "./preview";
+import { useStoredPromoCode } from "./promo";
+import { CHECKOUT_STEPS, useCheckoutSteps } from "./steps";
 import { useCheckoutForm } from "./use-checkout-form";
 import type { usePlaceOrder } from "./use-place-order";
 

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Link } from "react-router";
 import type { CartCatalog } from "../../../domain/cart";
 import { ROUTES } from "../../../domain/routes";
-import { useStoredCart } from "../../lib/checkout-cart-store";
+import { useStoredCart } from "../cart/stored-cart";
 import { CheckoutForm, type CheckoutData } from "./CheckoutForm";
 import { CheckoutShell } from "./CheckoutShell";
 import { usePlaceOrder } from "./use-place-order";

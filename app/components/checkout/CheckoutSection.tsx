@@ -1,6 +1,6 @@
 import { useId, type FocusEvent, type ReactNode } from "react";
-import type { CheckoutField } from "../../lib/checkout-form";
-import { CHECKOUT_STEPS, type CheckoutStep } from "../../lib/checkout-steps";
+import type { CheckoutField } from "./form";
+import { CHECKOUT_STEPS, type CheckoutStep } from "./steps";
 
 export interface StepTracking {
   view(step: CheckoutStep): void;

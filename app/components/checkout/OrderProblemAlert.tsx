@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ROUTES } from "../../../domain/routes";
-import type { OrderProblem } from "../../lib/checkout-errors";
-import { clearPromo } from "../../lib/promo-code";
+import { clearPromo } from "../promo/promo-code";
+import type { OrderProblem } from "./errors";
 
 /** Why the order did not go through, in plain words, beside the button the shopper just pressed. */
 export function OrderProblemAlert({ problem }: { problem: OrderProblem | null }) {

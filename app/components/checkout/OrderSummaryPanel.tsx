@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { ROUTES } from "../../../domain/routes";
-import type { PreviewState } from "../../lib/checkout-preview";
-import { clearPromo } from "../../lib/promo-code";
 import { CartSummary } from "../cart/CartSummary";
 import { Money } from "../cart/Money";
-import { SummaryLines } from "./SummaryLines";
 import { PromoCodeField } from "../cart/PromoCodeField";
+import { clearPromo } from "../promo/promo-code";
+import { SummaryLines } from "./SummaryLines";
+import type { PreviewState } from "./preview";
 
 interface OrderSummaryPanelProps {
   preview: PreviewState;

@@ -1,6 +1,6 @@
-import { formatCardNumber, formatExpiry, SANDBOX_TEST_CARDS } from "../../lib/checkout-card";
 import { CheckoutSection, type StepTracking } from "./CheckoutSection";
 import { TextField } from "./Field";
+import { formatCardNumber, formatExpiry, SANDBOX_TEST_CARDS } from "./card";
 import type { CheckoutForm } from "./use-checkout-form";
 
 const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvc", "cardName"] as const;

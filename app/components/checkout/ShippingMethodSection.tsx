@@ -1,8 +1,8 @@
 import { isCurrency } from "../../../domain/money";
-import type { RatesState } from "../../lib/checkout-preview";
 import { Money } from "../cart/Money";
 import { CheckoutSection, type StepTracking } from "./CheckoutSection";
 import { fieldId } from "./Field";
+import type { RatesState } from "./preview";
 import type { CheckoutForm } from "./use-checkout-form";
 
 interface ShippingMethodSectionProps {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
-import { checkoutErrors, fieldProblem, firstInvalid, type CheckoutErrors, type CheckoutField, type CheckoutValues } from "../../lib/checkout-form";
 import { fieldId } from "./Field";
+import { checkoutErrors, fieldProblem, firstInvalid, type CheckoutErrors, type CheckoutField, type CheckoutValues } from "./form";
 
 export function focusField(field: CheckoutField): void {
   const element = document.getElementById(fieldId(field));

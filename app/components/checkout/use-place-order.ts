@@ -3,14 +3,14 @@ import { useNavigate } from "react-router";
 import type { OrderSummary } from "../../../domain/orders";
 import { ROUTES } from "../../../domain/routes";
 import { track } from "../../lib/analytics";
-import { placeOrder, tokenizeCard } from "../../lib/checkout-api";
-import { CART_EVENTS } from "../../lib/checkout-analytics";
-import { attemptKeys } from "../../lib/checkout-attempt";
-import { cardPayload } from "../../lib/checkout-card";
-import { clearCart } from "../../lib/checkout-cart-store";
-import { orderProblem, type OrderProblem } from "../../lib/checkout-errors";
-import { purchaseBody, type CheckoutValues } from "../../lib/checkout-form";
-import { clearPromo } from "../../lib/promo-code";
+import { clearCart } from "../cart/stored-cart";
+import { clearPromo } from "../promo/promo-code";
+import { CART_EVENTS } from "./analytics";
+import { placeOrder, tokenizeCard } from "./api";
+import { attemptKeys } from "./attempt";
+import { cardPayload } from "./card";
+import { orderProblem, type OrderProblem } from "./errors";
+import { purchaseBody, type CheckoutValues } from "./form";
 import { focusField } from "./use-checkout-form";
 
 interface PlaceOrderInput {

@@ -1,9 +1,9 @@
 import { FOOTER_SECTIONS, LEGAL_LINKS, REFER_LABEL, REGULATORY_DISCLAIMER, SOCIAL_LINKS, type NavGroup } from "../../../domain/navigation";
 import { referVisible } from "../../../domain/shell";
 import { openPopup } from "../../lib/popups";
+import { NewsletterForm } from "../newsletter/NewsletterForm";
 import { COOKIE_PREFERENCES_POPUP } from "../ui/popup-registry";
 import { FooterLink, FooterLinks } from "./FooterLinks";
-import { NewsletterForm } from "./NewsletterForm";
 import type { ShellViewer } from "./shell-data";
 
 /** The footer's sections without Refer a Friend where it is hidden (checkout, loyalty_new_user exclude). */

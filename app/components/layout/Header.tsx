@@ -2,12 +2,12 @@ import { useRef, useState } from "react";
 import { EVENTS } from "../../../domain/event-names";
 import { headerEntries, type ChromeVisibility } from "../../../domain/shell";
 import { track } from "../../lib/analytics";
-import { useCartCount } from "../../lib/cart-count";
+import { useCartCount } from "../cart/cart-count";
 import { MenuIcon } from "../ui/icons";
 import { HeaderActions } from "./HeaderActions";
 import { Logo } from "./Logo";
-import { preloadMobileDrawer } from "./lazy-drawers";
 import { MainNav } from "./MainNav";
+import { preloadMobileDrawer } from "./lazy-drawers";
 import type { ShellViewer } from "./shell-data";
 
 interface HeaderProps {

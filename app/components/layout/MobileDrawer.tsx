@@ -5,10 +5,10 @@ import { EVENTS } from "../../../domain/event-names";
 import { HEADER_MENUS, MOBILE_ACCOUNT_LINKS, type NavLink } from "../../../domain/navigation";
 import { ROUTES } from "../../../domain/routes";
 import { track } from "../../lib/analytics";
-import { ChevronDownIcon } from "../ui/icons";
+import { SignOutButton } from "../account/SignOutButton";
 import { SidePanel } from "../ui/SidePanel";
+import { ChevronDownIcon } from "../ui/icons";
 import type { ShellViewer } from "./shell-data";
-import { SignOutButton } from "./SignOutButton";
 
 interface MobileDrawerProps {
   open: boolean;

@@ -3,7 +3,7 @@ import { EVENTS } from "../../../domain/event-names";
 import { ROUTES } from "../../../domain/routes";
 import { showQuizBanner } from "../../../domain/shell";
 import { track } from "../../lib/analytics";
-import { useHasStoredPromoCode } from "../../lib/promo-code";
+import { useHasStoredPromoCode } from "../promo/promo-code";
 
 interface PromoBannerProps {
   pathname: string;

@@ -1,13 +1,12 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { CartError, type CartProductRule } from "../../../domain/cart";
-import { couponDiscount } from "../../../domain/coupons";
+import { couponDiscount, type PromoCoupon } from "../../../domain/coupons";
 import { cents } from "../../../domain/money";
 import type { ProductOffer } from "../../../domain/offers";
 import { ROUTES } from "../../../domain/routes";
 import { track } from "../../lib/analytics";
-import { addProductToCart } from "../../lib/cart-store";
-import type { PromoCoupon } from "../../lib/promo-code";
+import { addProductToCart } from "../cart/cart-store";
 import { Price } from "./Price";
 
 interface PlanPickerProps {

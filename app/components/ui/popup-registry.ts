@@ -18,7 +18,7 @@ export const COOKIE_PREFERENCES_POPUP = "cookie-preferences";
 export const POPUPS: Readonly<Record<string, PopupDefinition>> = {
   [COOKIE_PREFERENCES_POPUP]: {
     title: "Cookie Preferences",
-    Body: lazy(() => import("./CookiePreferences")),
+    Body: lazy(() => import("../consent/CookiePreferences")),
   },
 };
 

@@ -1,0 +1,32 @@
+import { addToCart, parseStoredCart, type Cart, type CartCatalog } from "../../../domain/cart";
+import { CART_ID_COOKIE, CART_STORAGE_KEY } from "../../../domain/storage-keys";
+import { CART_UPDATED_EVENT } from "./cart-count";
+
+const CART_ID_MAX_AGE_S = 60 * 60 * 24 * 30;
+
+export function readCart(catalog: CartCatalog): Cart {
+  return parseStoredCart(localStorage.getItem(CART_STORAGE_KEY), catalog);
+}
+
+/** Stores the cart and tells this tab (other tabs hear the storage event). */
+export function writeCart(cart: Cart): void {
+  localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
+  window.dispatchEvent(new Event(CART_UPDATED_EVENT));
+}
+
+/** Adds a product with the cart rules of domain/cart; throws CartError for an unknown code. */
+export function addProductToCart(code: string, catalog: CartCatalog): Cart {
+  const next = addToCart(readCart(catalog), code, catalog);
+  ensureCartId();
+  writeCart(next);
+  return next;
+}
+
+/** The cart id lives in the seed_cart_id cookie, generated on first use (SPEC.md section 4). */
+export function ensureCartId(): string {
+  const existing = document.cookie.split("; ").find((c) => c.startsWith(`${CART_ID_COOKIE}=`));
+  if (existing) return decodeURIComponent(existing.slice(CART_ID_COOKIE.length + 1));
+  const id = crypto.randomUUID();
+  document.cookie = `${CART_ID_COOKIE}=${id}; Path=/; Max-Age=${CART_ID_MAX_AGE_S}; SameSite=Lax`;
+  return id;
+}

@@ -1,0 +1,42 @@
+import { useMemo } from "react";
+import { useLocation } from "react-router";
+import type { Cart, CartCatalog, CartProductRule } from "../../../domain/cart";
+import type { PromoCoupon } from "../../../domain/coupons";
+import type { PageCatalog, ProductOffer } from "../../../domain/offers";
+import { usePromoCoupon } from "../promo/use-promo-coupon";
+import { quoteCartLines, type CartQuote } from "./cart-quote";
+import { useStoredCart } from "./stored-cart";
+import { upsellOffers } from "./upsell";
+
+/** What the cart loader gives the cart page and the cart drawer. */
+export interface CartCatalogData {
+  catalog: PageCatalog;
+  cartRules: [string, CartProductRule][];
+  country: string;
+}
+
+export interface CartView {
+  rules: CartCatalog;
+  /** Null until the browser has read the stored cart. */
+  cart: Cart | null;
+  priced: CartQuote | null;
+  promo: PromoCoupon | null;
+  upsell: ProductOffer[];
+  country: string;
+  catalog: PageCatalog;
+}
+
+/** The stored cart priced for the shopper with quoteCart (auto coupon and stored promo code), plus its upsell list. */
+export function useCartView(data: CartCatalogData): CartView {
+  const { catalog, cartRules, country } = data;
+  const rules = useMemo<CartCatalog>(() => new Map(cartRules), [cartRules]);
+  const cart = useStoredCart(rules);
+  const promo = usePromoCoupon();
+  const { pathname } = useLocation();
+  const priced = useMemo(
+    () => cart && quoteCartLines({ cart, products: catalog.products, plans: catalog.plans, autoCoupons: catalog.autoCoupons, promo, country, shippingMethod: null }),
+    [cart, catalog, promo, country],
+  );
+  const upsell = useMemo(() => (cart ? upsellOffers({ pathname, country, cart, rules, catalog }) : []), [pathname, country, cart, rules, catalog]);
+  return { rules, cart, priced, promo, upsell, country, catalog };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { cents } from "../../../domain/money";
+import type { Quote, QuoteLine } from "../../../domain/quote";
+import { cartProperties, productProperties } from "./analytics";
+
+const line = (over: Partial<QuoteLine>): QuoteLine => ({
+  productCode: "syn-wk-3mo",
+  planCode: "syn-wk-3mo",
+  sku: "DS01-STARTER-3M",
+  name: "DS-01",
+  image: "/x.svg",
+  quantity: 1,
+  unitPrice: cents(13497),
+  listTotal: cents(13497),
+  discount: cents(0),
+  total: cents(13497),
+  isSrp: true,
+  billingPeriodMonths: 3,
+  renewsInto: "syn-rf-3mo",
+  bonus: false,
+  ...over,
+});
+
+describe("event properties", () => {
+  it("describe a product in major units", () => {
+    expect(productProperties(line({}), "USD")).toEqual({ product_id: "syn-wk-3mo", sku: "DS01-STARTER-3M", name: "DS-01", price: 134.97, quantity: 1, currency: "USD" });
+  });
+  it("describe a cart as flat lists, leaving out free gifts", () => {
+    const quote = { currency: "USD", total: cents(12147), lines: [line({}), line({ productCode: "pds-gwp", bonus: true })] } as unknown as Quote;
+    expect(cartProperties("c-1", quote)).toEqual({ cart_id: "c-1", product_ids: ["syn-wk-3mo"], skus: ["DS01-STARTER-3M"], quantities: [1], value: 121.47, currency: "USD" });
+  });
+  it("describe an empty cart", () => {
+    expect(cartProperties("c-1", null)).toMatchObject({ product_ids: [], value: 0, currency: null });
+  });
+});

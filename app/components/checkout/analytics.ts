@@ -1,0 +1,42 @@
+import type { Currency } from "../../../domain/money";
+import type { Quote, QuoteLine } from "../../../domain/quote";
+
+/** Cart and checkout events of SPEC.md section 7 (the shell's own events live in domain/event-names). */
+export const CART_EVENTS = {
+  productAdded: "Product Added",
+  productRemoved: "Product Removed",
+  cartViewed: "Cart Viewed",
+  checkoutButtonClicked: "Checkout Button Clicked",
+  promoFieldOpened: "Promo Field Opened",
+  couponApplied: "Coupon Applied",
+  couponDenied: "Coupon Denied",
+  checkoutStepViewed: "Checkout Step Viewed",
+  checkoutStepCompleted: "Checkout Step Completed",
+  paymentInfoEntered: "Payment Info Entered",
+  orderCompleted: "Order Completed",
+} as const;
+
+type Properties = Record<string, string | number | boolean | null | (string | number)[]>;
+
+const major = (minor: number) => minor / 100;
+
+/** One product as the events describe it; money in major units, as analytics tools expect. */
+export function productProperties(line: Pick<QuoteLine, "productCode" | "sku" | "name" | "unitPrice" | "quantity">, currency: Currency | null): Properties {
+  return { product_id: line.productCode, sku: line.sku, name: line.name, price: major(line.unitPrice), quantity: line.quantity, currency };
+}
+
+/**
+ * The whole cart. The events API takes flat values and lists of them (no list of objects), so products go as
+ * parallel lists.
+ */
+export function cartProperties(cartId: string, quote: Quote | null): Properties {
+  const lines = quote?.lines.filter((l) => !l.bonus) ?? [];
+  return {
+    cart_id: cartId,
+    product_ids: lines.map((l) => l.productCode),
+    skus: lines.map((l) => l.sku),
+    quantities: lines.map((l) => l.quantity),
+    value: quote ? major(quote.total) : 0,
+    currency: quote?.currency ?? null,
+  };
+}

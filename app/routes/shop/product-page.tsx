@@ -1,0 +1,64 @@
+import { data } from "react-router";
+import { offersFrom } from "../../../domain/offers";
+import { PRODUCT_PAGES, isProductPage } from "../../../domain/product-pages";
+import { routeNameForPath } from "../../../domain/routes";
+import { CountryPicker } from "../../components/product/CountryPicker";
+import { PlanPicker } from "../../components/product/PlanPicker";
+import { ProductDetails } from "../../components/product/ProductDetails";
+import { SustainabilitySection } from "../../components/product/SustainabilitySection";
+import { productJsonLd } from "../../components/product/product-json-ld";
+import { useCountryOffers } from "../../components/product/use-country-offers";
+import { usePromoCoupon } from "../../components/promo/use-promo-coupon";
+import { pageMeta } from "../../lib/page-meta";
+import type { Route } from "./+types/product-page";
+import "../../components/product/product.css";
+
+/** A product page: its CMS heading and introduction, then the plans it sells, priced for the shopper's country. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const name = routeNameForPath(url.pathname);
+  if (!name || !isProductPage(name)) throw data(null, { status: 404 });
+  const codes = PRODUCT_PAGES[name];
+  const [page, catalog, cartRules] = await Promise.all([
+    context.pages.find(name),
+    context.catalog.forPage(codes, context.country),
+    context.catalog.cartRules(),
+  ]);
+  if (!page) throw data(null, { status: 404 });
+  return { name, codes, page, catalog, cartRules, country: context.country, pageUrl: `${url.origin}${url.pathname}` };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: d }) => {
+  if (!d) return pageMeta(null);
+  const jsonLd = productJsonLd(offersFrom(d.codes, d.catalog, d.country), d.pageUrl);
+  return [...pageMeta(d.page), ...(jsonLd ? [{ "script:ld+json": jsonLd }] : [])];
+};
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { name, codes, page, catalog, cartRules } = loaderData;
+  const { offers, country, changeCountry, loading, error } = useCountryOffers(codes, catalog, loaderData.country);
+  const promo = usePromoCoupon();
+  const main = offers[0];
+  return (
+    <main id="main" className="product-page">
+      <section className="product-hero" aria-labelledby="product-title">
+        {main && <img className="product-hero__art" src={main.image} alt="" width={400} height={400} />}
+        <div className="product-hero__buy">
+          <h1 id="product-title" className="page-title">
+            {page.title}
+          </h1>
+          <p className="page-intro">{page.intro}</p>
+          <CountryPicker country={country} onChange={changeCountry} busy={loading} />
+          {error && (
+            <p role="alert" className="form-error">
+              {error}
+            </p>
+          )}
+          <PlanPicker offers={offers} country={country} cartRules={cartRules} promo={promo} />
+        </div>
+      </section>
+      {main && <ProductDetails offer={main} />}
+      {name === "daily_synbiotic" && <SustainabilitySection />}
+    </main>
+  );
+}
