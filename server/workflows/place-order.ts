@@ -102,7 +102,7 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
       if (promo) await redeemCoupon(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
       // A guest using an existing account's email does not replace that account's default card.
       const trusted = ctx.sessionCustomerId === customer.id || isFirstOrder;
-      const paymentMethodId = await savePaymentMethod(tx, customer.id, gateway.name, card.token, card.details, trusted);
+      const paymentMethodId = await savePaymentMethod(tx, customer.id, gateway.name, card.token, card.details, trusted, now);
       const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId, amount: quote.total, currency: quote.currency, card: card.details, now });
       await createSubscriptions(tx, {
         customerId: customer.id,

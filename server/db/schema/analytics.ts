@@ -10,7 +10,7 @@ export const analyticsEvents = pgTable(
     anonymousId: text("anonymous_id"),
     userId: uuid("user_id"),
     requestId: text("request_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("analytics_events_name_created_idx").on(t.name, t.createdAt), index("analytics_events_created_idx").on(t.createdAt)],
 );

@@ -13,7 +13,7 @@ export const products = pgTable("products", {
   countries: text("countries").array(),
   content: jsonb("content").notNull(),
   active: boolean("active").notNull().default(true),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
 
 export const plans = pgTable("plans", {

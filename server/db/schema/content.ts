@@ -10,5 +10,5 @@ export const contentPages = pgTable("content_pages", {
   description: text("description").notNull(),
   layout: text("layout").notNull().default("default"),
   blocks: jsonb("blocks").notNull().default([]),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });

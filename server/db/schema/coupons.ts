@@ -19,7 +19,7 @@ export const coupons = pgTable("coupons", {
   active: boolean("active").notNull().default(true),
   /** Incremented in the same statement that checks max_redemptions, so the limit holds under concurrency. */
   timesRedeemed: integer("times_redeemed").notNull().default(0),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
 });
 
 export const couponRedemptions = pgTable(
@@ -34,7 +34,7 @@ export const couponRedemptions = pgTable(
       .references(() => customers.id),
     /** The order that redeemed it (orders arrive with the checkout issue). */
     orderId: uuid("order_id").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [unique("coupon_redemptions_order_unique").on(t.couponCode, t.orderId), index("coupon_redemptions_customer_idx").on(t.couponCode, t.customerId)],
 );

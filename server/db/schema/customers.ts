@@ -9,7 +9,7 @@ export const customers = pgTable("customers", {
   phone: text("phone"),
   passwordHash: text("password_hash"),
   fraudulentStatus: text("fraudulent_status"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
 });
 
 /** Experiment variants are per user (SPEC.md section 6). */
@@ -21,7 +21,7 @@ export const customerExperiments = pgTable(
       .references(() => customers.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     variant: text("variant").notNull(),
-    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.name] })],
 );

@@ -27,7 +27,7 @@ export const emailOutbox = pgTable(
      * the end of its lease (so a crashed sender's row is tried again, and two senders never hold one row).
      */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [

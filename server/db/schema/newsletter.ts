@@ -6,5 +6,5 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   hashedEmail: text("hashed_email").notNull(),
   sourcePath: text("source_path"),
   consentText: text("consent_text").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
 });

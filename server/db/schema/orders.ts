@@ -25,7 +25,7 @@ export const orders = pgTable(
     preorderMessage: text("preorder_message"),
     /** The Idempotency-Key of the request that placed it: a retry finds this order instead of making another. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("orders_customer_created_idx").on(t.customerId, t.createdAt)],
 );

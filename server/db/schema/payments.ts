@@ -20,8 +20,8 @@ export const payments = pgTable(
     status: text("status").notNull(),
     brand: text("brand").notNull(),
     last4: text("last4").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("payments_order_idx").on(t.orderId)],
 );
@@ -41,7 +41,7 @@ export const paymentMethods = pgTable(
     expMonth: integer("exp_month").notNull(),
     expYear: integer("exp_year").notNull(),
     isDefault: boolean("is_default").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [unique("payment_methods_customer_token_unique").on(t.customerId, t.token)],
 );

@@ -11,7 +11,7 @@ export const sandboxTokens = pgTable("sandbox_tokens", {
   expMonth: integer("exp_month").notNull(),
   expYear: integer("exp_year").notNull(),
   behavior: text("behavior").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
 });
 
 export const sandboxCharges = pgTable("sandbox_charges", {
@@ -22,6 +22,6 @@ export const sandboxCharges = pgTable("sandbox_charges", {
   currency: text("currency").notNull(),
   status: text("status").notNull(),
   declineCode: text("decline_code"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });

@@ -30,7 +30,7 @@ export const subscriptions = pgTable(
     activatedAt: timestamp("activated_at", { withTimezone: true }).notNull(),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     nextBillingAt: timestamp("next_billing_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("subscriptions_customer_idx").on(t.customerId), index("subscriptions_due_idx").on(t.status, t.nextBillingAt)],
 );

@@ -290,7 +290,7 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
   });
 
   it("a coupon with a total limit of 1 used by twenty concurrent checkouts is redeemed exactly once", async () => {
-    await db().insert(coupons).values({ code: "FIRSTCOMER", type: "percent", value: 50, maxRedemptions: 1 });
+    await db().insert(coupons).values({ code: "FIRSTCOMER", type: "percent", value: 50, maxRedemptions: 1, createdAt: shop.clock.now() });
     const tokens = await Promise.all(Array.from({ length: 20 }, () => tokenFor(CARDS.ok)));
     const results = await Promise.all(
       tokens.map(async (token, i) => {

@@ -5,6 +5,7 @@ import { dbOf, type Shop } from "../../shop";
 /** Inserts catalogue rows that are missing (idempotent; an operator's price edits survive restarts). */
 export async function seedCatalog(shop: Shop, seed: Pick<CatalogSeed, "products" | "plans">): Promise<number> {
   const db = dbOf(shop);
+  const now = shop.clock.now();
   const insertedProducts = await db
     .insert(products)
     .values(
@@ -18,6 +19,7 @@ export async function seedCatalog(shop: Shop, seed: Pick<CatalogSeed, "products"
         planQuantity: p.planQuantity,
         countries: p.countries,
         content: p.content,
+        updatedAt: now,
       })),
     )
     .onConflictDoNothing()

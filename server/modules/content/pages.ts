@@ -18,7 +18,7 @@ export async function countPages(shop: Shop): Promise<number> {
 /** Inserts pages that are missing; existing pages are left as the operator edited them. */
 export async function insertMissingPages(shop: Shop, pages: ContentPageSeed[]): Promise<number> {
   if (pages.length === 0) return 0;
-  const rows = pages.map((p) => ({ ...p, path: ROUTES[p.routeName as RouteName] }));
+  const rows = pages.map((p) => ({ ...p, path: ROUTES[p.routeName as RouteName], updatedAt: shop.clock.now() }));
   const inserted = await dbOf(shop)
     .insert(contentPages)
     .values(rows)

@@ -57,6 +57,7 @@ export async function seedCoupons(shop: Shop, seed: CouponSeed[]): Promise<numbe
         firstOrderOnly: c.firstOrderOnly,
         duration: c.duration,
         active: c.active,
+        createdAt: shop.clock.now(),
       })),
     )
     .onConflictDoNothing()

@@ -16,7 +16,7 @@ describe(`coupon redemption limits are atomic (${testDriver()})`, () => {
   afterAll(() => shop.cleanup());
 
   async function addCoupon(code: string, limits: Partial<typeof coupons.$inferInsert>) {
-    await dbOf(shop).insert(coupons).values({ code, type: "percent", value: 10, ...limits });
+    await dbOf(shop).insert(coupons).values({ code, type: "percent", value: 10, createdAt: shop.clock.now(), ...limits });
   }
 
   /** Redeems in its own transaction, as checkout will; resolves true when it was redeemed. */

@@ -19,7 +19,7 @@ export async function findOrCreateCustomer(shop: Shop, email: string, names: { f
   const db = dbOf(shop);
   await db
     .insert(customers)
-    .values({ email: normalised, firstName: names.firstName ?? null, lastName: names.lastName ?? null })
+    .values({ email: normalised, firstName: names.firstName ?? null, lastName: names.lastName ?? null, createdAt: shop.clock.now() })
     .onConflictDoNothing({ target: customers.email });
   const [row] = await db.select().from(customers).where(eq(customers.email, normalised)).limit(1);
   if (!row) throw new Error(`customer ${normalised} vanished after upsert`);

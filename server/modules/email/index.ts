@@ -17,7 +17,7 @@ export { orderConfirmationKey, renderOrderConfirmation } from "./templates/order
  * Answers the outbox id, or null when this order's confirmation was queued before.
  * After the commit: sendQueuedEmailsSoon(shop).
  */
-export async function enqueueOrderConfirmation(db: Queryable, order: OrderSummary, options: { now?: Date } = {}): Promise<string | null> {
+export async function enqueueOrderConfirmation(db: Queryable, order: OrderSummary, options: { now: Date }): Promise<string | null> {
   const { subject, text, html } = renderOrderConfirmation(order);
   return enqueueEmail(db, { to: order.email, subject, text, html, template: ORDER_CONFIRMATION, idempotencyKey: orderConfirmationKey(order.id) }, options);
 }

@@ -44,7 +44,7 @@ describe(`email outbox (${testDriver()})`, () => {
   it("an email queued inside a transaction that rolls back leaves nothing", async () => {
     await expect(
       dbOf(shop).transaction(async (tx) => {
-        const id = await enqueueEmail(tx, email("rolled-back"));
+        const id = await enqueueEmail(tx, email("rolled-back"), { now: shop.clock.now() });
         expect(id).toMatch(/^[0-9a-f-]{36}$/);
         throw new Rollback("the order failed after the email was queued");
       }),
@@ -73,8 +73,8 @@ describe(`email outbox (${testDriver()})`, () => {
   });
 
   it("the same idempotency key twice gives one row; the second call answers null and changes nothing", async () => {
-    const first = await enqueueEmail(dbOf(shop), email("twice"));
-    const second = await enqueueEmail(dbOf(shop), email("twice", { subject: "Another subject", to: "other@example.com" }));
+    const first = await enqueueEmail(dbOf(shop), email("twice"), { now: shop.clock.now() });
+    const second = await enqueueEmail(dbOf(shop), email("twice", { subject: "Another subject", to: "other@example.com" }), { now: shop.clock.now() });
     expect(first).toBeTruthy();
     expect(second).toBeNull();
     const rows = await rowsWithKey("twice");
@@ -84,7 +84,7 @@ describe(`email outbox (${testDriver()})`, () => {
 
   it("the same key from two transactions at once still gives one row", async () => {
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => dbOf(shop).transaction(async (tx) => enqueueEmail(tx, email("concurrent")))),
+      Array.from({ length: 5 }, () => dbOf(shop).transaction(async (tx) => enqueueEmail(tx, email("concurrent"), { now: shop.clock.now() }))),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await rowsWithKey("concurrent")).toHaveLength(1);
@@ -92,8 +92,8 @@ describe(`email outbox (${testDriver()})`, () => {
 
   it("enqueueOrderConfirmation renders the order and keys it by order id, once", async () => {
     const order = sampleOrderSummary({ id: "0b7e2f59-5d0c-4a43-bb0a-6a4a1d1f0001", number: "SD-100077" });
-    const id = await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order));
-    expect(await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order))).toBeNull();
+    const id = await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order, { now: shop.clock.now() }));
+    expect(await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order, { now: shop.clock.now() }))).toBeNull();
     const row = await findEmailByKey(shop, `order-confirmation:${order.id}`);
     expect(row).toMatchObject({ id, to: "buyer@example.com", subject: "Your Seed order SD-100077", template: "order-confirmation" });
     expect(row!.text).toContain("Total: $47.44");
@@ -101,9 +101,9 @@ describe(`email outbox (${testDriver()})`, () => {
   });
 
   it("refuses a header value with a line break or an empty recipient", async () => {
-    await expect(enqueueEmail(dbOf(shop), email("inject", { subject: "Hi\r\nBcc: x@example.com" }))).rejects.toThrow(/line break/);
-    await expect(enqueueEmail(dbOf(shop), email("inject2", { to: "a@example.com\nBcc: b@example.com" }))).rejects.toThrow(/line break/);
-    await expect(enqueueEmail(dbOf(shop), email("empty", { to: " " }))).rejects.toThrow(/empty/);
+    await expect(enqueueEmail(dbOf(shop), email("inject", { subject: "Hi\r\nBcc: x@example.com" }), { now: shop.clock.now() })).rejects.toThrow(/line break/);
+    await expect(enqueueEmail(dbOf(shop), email("inject2", { to: "a@example.com\nBcc: b@example.com" }), { now: shop.clock.now() })).rejects.toThrow(/line break/);
+    await expect(enqueueEmail(dbOf(shop), email("empty", { to: " " }), { now: shop.clock.now() })).rejects.toThrow(/empty/);
     expect(await rowsWithKey("inject")).toEqual([]);
   });
 
@@ -125,7 +125,7 @@ describe(`email outbox (${testDriver()})`, () => {
   describe("claiming, retries and backoff", () => {
     it("a claimed email is leased: a second sweep does not take it until the lease ends", async () => {
       await dbOf(shop).delete(emailOutbox);
-      const id = await enqueueEmail(dbOf(shop), email("lease"));
+      const id = await enqueueEmail(dbOf(shop), email("lease"), { now: shop.clock.now() });
       const first = await claimDueEmails(shop);
       expect(first.map((e) => e.id)).toEqual([id]);
       expect(first[0]).toMatchObject({ attempts: 1 });
@@ -145,7 +145,7 @@ describe(`email outbox (${testDriver()})`, () => {
 
     it("two sweeps at once never claim the same email", async () => {
       await dbOf(shop).delete(emailOutbox);
-      for (let i = 0; i < 10; i++) await enqueueEmail(dbOf(shop), email(`race-${i}`));
+      for (let i = 0; i < 10; i++) await enqueueEmail(dbOf(shop), email(`race-${i}`), { now: shop.clock.now() });
       const [a, b, c] = await Promise.all([claimDueEmails(shop, 4), claimDueEmails(shop, 4), claimDueEmails(shop, 4)]);
       const ids = [...a!, ...b!, ...c!].map((e) => e.id);
       expect(new Set(ids).size).toBe(ids.length);
@@ -154,7 +154,7 @@ describe(`email outbox (${testDriver()})`, () => {
 
     it("a failed try waits for the backoff, the last try marks it failed, and the email is kept; requeue puts it back", async () => {
       await dbOf(shop).delete(emailOutbox);
-      const id = await enqueueEmail(dbOf(shop), email("backoff"));
+      const id = await enqueueEmail(dbOf(shop), email("backoff"), { now: shop.clock.now() });
       const start = shop.clock.now();
       try {
         for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -187,14 +187,14 @@ describe(`email outbox (${testDriver()})`, () => {
 
     it("a permanent failure marks the email failed at once", async () => {
       await dbOf(shop).delete(emailOutbox);
-      const id = await enqueueEmail(dbOf(shop), email("permanent"));
+      const id = await enqueueEmail(dbOf(shop), email("permanent"), { now: shop.clock.now() });
       const [claimed] = await claimDueEmails(shop);
       expect(await markEmailFailed(shop, claimed!, "550 no such user", { permanent: true })).toBe("failed");
       expect(await findEmail(shop, id!)).toMatchObject({ status: "failed", attempts: 1, lastError: "550 no such user" });
     });
 
     it("the database refuses a status outside queued, sent, failed", async () => {
-      const id = await enqueueEmail(dbOf(shop), email("bad-status"));
+      const id = await enqueueEmail(dbOf(shop), email("bad-status"), { now: shop.clock.now() });
       await expect(dbOf(shop).update(emailOutbox).set({ status: "bounced" }).where(eq(emailOutbox.id, id!))).rejects.toThrow();
     });
   });

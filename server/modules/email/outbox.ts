@@ -59,7 +59,7 @@ function checkEmail(email: NewEmail): void {
  * already does nothing and answers null; otherwise answers the new row's id.
  * After the commit, call sendQueuedEmailsSoon(shop) to send it without waiting for the next sweep.
  */
-export async function enqueueEmail(db: Queryable, email: NewEmail, options: { now?: Date } = {}): Promise<string | null> {
+export async function enqueueEmail(db: Queryable, email: NewEmail, options: { now: Date }): Promise<string | null> {
   checkEmail(email);
   const rows = await db
     .insert(emailOutbox)
@@ -70,7 +70,7 @@ export async function enqueueEmail(db: Queryable, email: NewEmail, options: { no
       html: email.html,
       template: email.template,
       idempotencyKey: email.idempotencyKey,
-      ...(options.now ? { createdAt: options.now } : {}),
+      createdAt: options.now,
     })
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
     .returning({ id: emailOutbox.id });
@@ -123,17 +123,22 @@ export async function findEmailByKey(shop: Shop, idempotencyKey: string): Promis
 export async function claimDueEmails(shop: Shop, limit = 20): Promise<OutboxEmail[]> {
   const now = shop.clock.now();
   const db = dbOf(shop);
-  const due = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, "queued"), or(isNull(emailOutbox.nextAttemptAt), lte(emailOutbox.nextAttemptAt, now))))
-    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
-    .limit(limit)
-    .for("update", { skipLocked: true });
+  // A CTE, not an IN (subquery): PostgreSQL may run a locking subquery more than once per statement, and a second
+  // run skips the rows the first one locked, so a sweep claimed fewer rows than were due (seen in a race test).
+  const due = db.$with("due").as(
+    db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, "queued"), or(isNull(emailOutbox.nextAttemptAt), lte(emailOutbox.nextAttemptAt, now))))
+      .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
+      .limit(limit)
+      .for("update", { skipLocked: true }),
+  );
   const rows = await db
+    .with(due)
     .update(emailOutbox)
     .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
-    .where(and(inArray(emailOutbox.id, due), eq(emailOutbox.status, "queued")))
+    .where(and(inArray(emailOutbox.id, db.select({ id: due.id }).from(due)), eq(emailOutbox.status, "queued")))
     .returning();
   return (rows as OutboxEmail[]).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }

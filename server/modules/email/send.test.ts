@@ -48,7 +48,7 @@ describe(`sending the outbox over SMTP (${testDriver()})`, () => {
 
   it("without SMTP_URL nothing is sent: the email stays queued in the outbox (for the development mailbox)", async () => {
     const order = newOrder();
-    const id = await enqueueOrderConfirmation(dbOf(shop), order);
+    const id = await enqueueOrderConfirmation(dbOf(shop), order, { now: shop.clock.now() });
     const noSmtp = { ...shop, env: { ...shop.env, SMTP_URL: undefined } };
     expect(await sendDueEmails(noSmtp)).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(peer.received).toHaveLength(0);
@@ -57,7 +57,7 @@ describe(`sending the outbox over SMTP (${testDriver()})`, () => {
 
   it("delivers a queued order confirmation: recipient, From, subject, text and HTML parts, a stable Message-ID; marks it sent", async () => {
     const order = newOrder();
-    const id = await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order));
+    const id = await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order, { now: shop.clock.now() }));
     expect(await sendDueEmails(shop)).toEqual({ sent: 1, retrying: 0, failed: 0 });
 
     expect(peer.received).toHaveLength(1);
@@ -88,7 +88,7 @@ describe(`sending the outbox over SMTP (${testDriver()})`, () => {
 
   it("a temporary refusal (451) keeps the email queued with the error; after the backoff it is tried again and delivered", async () => {
     const order = newOrder();
-    const id = await enqueueOrderConfirmation(dbOf(shop), order);
+    const id = await enqueueOrderConfirmation(dbOf(shop), order, { now: shop.clock.now() });
     peer.behave({ accept: false, code: 451, message: "Greylisted, try again later" });
     expect(await sendDueEmails(shop)).toEqual({ sent: 0, retrying: 1, failed: 0 });
     expect(peer.received).toHaveLength(0);
@@ -113,7 +113,7 @@ describe(`sending the outbox over SMTP (${testDriver()})`, () => {
 
   it("a permanent refusal (550) marks the email failed at once and keeps its content", async () => {
     const order = newOrder();
-    const id = await enqueueOrderConfirmation(dbOf(shop), order);
+    const id = await enqueueOrderConfirmation(dbOf(shop), order, { now: shop.clock.now() });
     peer.behave({ accept: false, code: 550, message: "No such user here" });
     expect(await sendDueEmails(shop)).toEqual({ sent: 0, retrying: 0, failed: 1 });
     const row = await findEmail(shop, id!);
@@ -123,7 +123,7 @@ describe(`sending the outbox over SMTP (${testDriver()})`, () => {
   });
 
   it("an SMTP server that does not answer leaves every email queued for a retry: nothing is lost", async () => {
-    const ids = [await enqueueOrderConfirmation(dbOf(shop), newOrder()), await enqueueOrderConfirmation(dbOf(shop), newOrder())];
+    const ids = [await enqueueOrderConfirmation(dbOf(shop), newOrder(), { now: shop.clock.now() }), await enqueueOrderConfirmation(dbOf(shop), newOrder(), { now: shop.clock.now() })];
     const down = { ...shop, env: { ...shop.env, SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` } };
     expect(await sendDueEmails(down)).toEqual({ sent: 0, retrying: 2, failed: 0 });
     for (const id of ids) {
@@ -187,7 +187,7 @@ describe(`the send-email job on pg-boss (${testDriver()})`, () => {
   it("an email queued in a committed transaction is sent within seconds of sendQueuedEmailsSoon", async () => {
     jobs = await startJobs(shop);
     const order = newOrder();
-    const id = await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order));
+    const id = await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order, { now: shop.clock.now() }));
     await sendQueuedEmailsSoon(shop);
     const mail = await delivered(order.email);
     expect(parseMail(mail.raw).headers).toMatch(new RegExp(`^Subject: Your Seed order ${order.number}$`, "m"));
@@ -200,7 +200,7 @@ describe(`the send-email job on pg-boss (${testDriver()})`, () => {
     await jobs.stop();
     jobs = null;
     const order = newOrder();
-    const id = await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order));
+    const id = await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order, { now: shop.clock.now() }));
     // The nudge from a process without a worker still lands in the job table...
     await sendQueuedEmailsSoon(shop);
     const waiting = await shop.database.executeSql("select count(*)::int as n from pgboss.job where name = $1 and state = 'created'", [SEND_EMAIL]);
@@ -215,7 +215,7 @@ describe(`the send-email job on pg-boss (${testDriver()})`, () => {
 
   it("an email whose nudge was lost is sent by the sweep job", async () => {
     const order = newOrder();
-    const id = await enqueueOrderConfirmation(dbOf(shop), order);
+    const id = await enqueueOrderConfirmation(dbOf(shop), order, { now: shop.clock.now() });
     jobs = await startJobs(shop);
     // What the minute schedule does:
     await jobs.boss.send(SEND_EMAIL, {});

@@ -42,7 +42,7 @@ export async function markCaptured(db: Queryable, paymentId: string, now: Date):
  * Keeps the card for renewals (the gateway's token, brand and last four only). It becomes the customer's default
  * when `makeDefault` (the signed-in owner, or a customer with no orders yet) or when they have no default card.
  */
-export async function savePaymentMethod(tx: Tx, customerId: string, gateway: string, token: string, card: CardDetails, makeDefault: boolean): Promise<string> {
+export async function savePaymentMethod(tx: Tx, customerId: string, gateway: string, token: string, card: CardDetails, makeDefault: boolean, now: Date): Promise<string> {
   const [current] = await tx
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
@@ -52,7 +52,7 @@ export async function savePaymentMethod(tx: Tx, customerId: string, gateway: str
   if (isDefault) await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.customerId, customerId));
   const [row] = await tx
     .insert(paymentMethods)
-    .values({ customerId, gateway, token, ...card, isDefault })
+    .values({ customerId, gateway, token, ...card, isDefault, createdAt: now })
     .onConflictDoUpdate({ target: [paymentMethods.customerId, paymentMethods.token], set: { isDefault } })
     .returning({ id: paymentMethods.id });
   return row!.id;
