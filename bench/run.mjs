@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: the shop's benchmarks, measured on the tree in the current directory.
+//   0. a newcomer's first start: `npm start` in a fresh clone (its committed HEAD), timed to the first page, then a second start
 //   1. builds it when the build is missing or older than its sources
 //   2. JavaScript weight per route (first load, gzip -9 per file) and the ratio to /__baseline
 //   3. SSR throughput of GET / against the same HTML served as a static file (autocannon)
@@ -7,29 +8,34 @@
 //   5. Order placement: 20 concurrent shoppers POST /api/purchase, on PGlite and on PostgreSQL (when one answers)
 // Prints tables and a Markdown snippet, writes bench/results/<timestamp>.json (git-ignored).
 // Bounded in time, loopback only (127.0.0.1, ports 3200-3299 by default). Not part of `npm test`.
+// What only the benchmark needs (Lighthouse, autocannon) is in bench/package.json, installed on first use.
 // Options: node bench/run.mjs --help
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
+import { ensureInstall } from "../scripts/ensure-install.mjs";
 import { buildFingerprint, ensureBuild } from "./lib/build.mjs";
+import { measureFreshStart, stopFreshStarts } from "./lib/fresh-start.mjs";
 import { createJsWeigher } from "./lib/js-weight.mjs";
-import { CATEGORIES, measureLighthouse, TARGETS } from "./lib/lighthouse.mjs";
 import { startServer } from "./lib/server.mjs";
-import { freshPostgres, measureOrders } from "./lib/orders.mjs";
-import { measureThroughput, removeStaticCopy, stopLoad } from "./lib/throughput.mjs";
 import { findFreePort, fmt, kb, markdownTable, textTable } from "./lib/util.mjs";
+
+// Loaded after bench/node_modules is installed (see below): they import Lighthouse and autocannon.
+let CATEGORIES, measureLighthouse, TARGETS, freshPostgres, measureOrders, measureThroughput, removeStaticCopy, stopLoad;
 
 const DEFAULT_ROUTES = ["/", "/__baseline", "/daily-synbiotic", "/science", "/cart", "/login"];
 const BASELINE = "/__baseline";
 const HOME_RATIO_TARGET = 1.3;
+const FIRST_START_TARGET_S = 90;
+const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders"];
 
 const OPTIONS = {
   help: { type: "boolean", short: "h" },
   build: { type: "boolean" }, // always rebuild
   "no-build": { type: "boolean" }, // never build, measure what is there
-  only: { type: "string" }, // comma list of: js,ssr,lighthouse,orders
+  only: { type: "string" }, // comma list of: start,js,ssr,lighthouse,orders
   "order-connections": { type: "string", default: "20" },
   "order-duration": { type: "string", default: "10" },
   postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
@@ -44,7 +50,8 @@ const OPTIONS = {
   port: { type: "string", default: process.env.BENCH_PORT ?? "3200" },
   "port-max": { type: "string", default: "3299" },
   chromium: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
-  "time-limit": { type: "string", default: "540" },
+  "start-timeout": { type: "string", default: "300" },
+  "time-limit": { type: "string", default: "900" },
   strict: { type: "boolean" }, // exit 1 when a target is missed
 };
 
@@ -66,7 +73,8 @@ if (opts.help) {
   console.log(`node bench/run.mjs [options]   (npm run bench -- [options])
   --build              rebuild even if the build looks fresh
   --no-build           never build; measure build/ as it is
-  --only=js,ssr,lighthouse,orders   run only these steps (default: all)
+  --only=start,js,ssr,lighthouse,orders   run only these steps (default: all)
+  --start-timeout=300  seconds each fresh-clone \`npm start\` may take to answer GET / (step "start")
   --order-connections=20 --order-duration=10   order placement: concurrent shoppers, seconds per database
   --postgres=URL       PostgreSQL to create a throwaway database in for the order step (default 127.0.0.1:5432/test)
   --routes=/,/cart     routes for the JavaScript weight (default: ${DEFAULT_ROUTES.join(",")}; ${BASELINE} is always added)
@@ -77,20 +85,21 @@ if (opts.help) {
   --lighthouse-path=/  the page Lighthouse measures (e.g. /daily-synbiotic)
   --port=3200 --port-max=3299   port range on 127.0.0.1 (server, then Chromium's debugging port)
   --chromium=/usr/bin/chromium
-  --time-limit=540     seconds before the whole run gives up and cleans up
+  --time-limit=900     seconds before the whole run gives up and cleans up
   --strict             exit with status 1 when a target is missed`);
   process.exit(0);
 }
 
 const root = process.cwd();
-const steps = new Set((opts.only ?? "js,ssr,lighthouse,orders").split(",").map((s) => s.trim()).filter(Boolean));
-for (const s of steps) if (!["js", "ssr", "lighthouse", "orders"].includes(s)) usageError(`Unknown step "${s}" in --only`);
+const steps = new Set((opts.only ?? ALL_STEPS.join(",")).split(",").map((s) => s.trim()).filter(Boolean));
+for (const s of steps) if (!ALL_STEPS.includes(s)) usageError(`Unknown step "${s}" in --only`);
+const serverSteps = ["js", "ssr", "lighthouse", "orders"].filter((s) => steps.has(s));
 const int = (name) => {
   const n = Number(opts[name]);
   if (!Number.isFinite(n) || n < 0) usageError(`--${name} must be a non-negative number`);
   return n;
 };
-for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "time-limit", "order-connections", "order-duration"]) int(name);
+for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "start-timeout", "time-limit", "order-connections", "order-duration"]) int(name);
 
 if (!existsSync(join(root, "package.json")) || !existsSync(join(root, "vite.server.config.ts"))) {
   console.error(`Run this from the shop's folder (no shop found in ${root}).`);
@@ -161,13 +170,23 @@ const results = {
 async function main() {
   section(`Shop benchmarks in ${root}`);
   console.log(`Node ${process.version}, ${results.machine.cpus} CPUs (${results.machine.cpuModel}), load ${results.machine.loadAverageAtStart.join(" ")}`);
+  const portMin = int("port");
+  const portMax = int("port-max");
+
+  // First, while nothing else of the benchmark runs: it installs and builds in a clone.
+  if (steps.has("start")) await benchFreshStart(portMin, portMax);
+  if (serverSteps.length === 0) return;
+
+  // What only the benchmark needs (bench/package.json), installed on first use.
+  await ensureInstall(join(root, "bench"), { label: "the benchmark's dependencies (bench/package.json)" });
+  ({ CATEGORIES, measureLighthouse, TARGETS } = await import("./lib/lighthouse.mjs"));
+  ({ freshPostgres, measureOrders } = await import("./lib/orders.mjs"));
+  ({ measureThroughput, removeStaticCopy, stopLoad } = await import("./lib/throughput.mjs"));
 
   results.build = ensureBuild(root, opts.build ? "always" : opts["no-build"] ? "never" : "auto");
   const fingerprint = buildFingerprint(root);
   cleanups.push(stopLoad, () => removeStaticCopy(root));
 
-  const portMin = int("port");
-  const portMax = int("port-max");
   const serverPort = await findFreePort(portMin, portMax);
   const server = await startServer(root, serverPort);
   cleanups.push(() => server.stop());
@@ -264,6 +283,22 @@ async function main() {
   }
 }
 
+/** A newcomer's first start: `npm start` in a fresh clone of the committed HEAD, to the first page; then the second start. */
+async function benchFreshStart(portMin, portMax) {
+  section("Fresh-clone start: `npm start` in a new clone until GET / answers 200, then a second start");
+  if (!results.git) {
+    console.log(`${root} is not a git repository with a commit: skipped.`);
+    return;
+  }
+  if (results.git.dirty) console.log("Note: the clone has the committed HEAD only; uncommitted changes here are not in it.");
+  cleanups.push(stopFreshStarts);
+  const port = await findFreePort(portMin, portMax);
+  const fresh = await measureFreshStart(root, port, { timeoutMs: int("start-timeout") * 1000 });
+  results.freshStart = { ...fresh, targetSeconds: FIRST_START_TARGET_S, meetsTarget: fresh.first.seconds <= FIRST_START_TARGET_S };
+  console.log(freshStartTable(results.freshStart, false));
+  console.log(`First start ${fmt(fresh.first.seconds, 1)} s (target <= ${FIRST_START_TARGET_S} s): ${results.freshStart.meetsTarget ? "met" : "MISSED"}`);
+}
+
 /** Order placement on the PGlite server already running, then on a second server backed by a throwaway PostgreSQL database. */
 async function benchOrders(server, portMin, portMax, serverPort) {
   const settings = { connections: Math.max(1, int("order-connections")), duration: Math.max(1, int("order-duration")) };
@@ -287,6 +322,15 @@ async function benchOrders(server, portMin, portMax, serverPort) {
 }
 
 // ---------------------------------------------------------------- output
+function freshStartTable(f, markdown) {
+  const header = ["start", "seconds to GET / = 200", "what it did", "lines mentioning a warning"];
+  const rows = [
+    ["first (fresh clone)", fmt(f.first.seconds, 1), "npm install, build, migrate and seed, serve", String(f.first.warnings)],
+    ["second", fmt(f.second.seconds, 1), "serve (install and build up to date)", String(f.second.warnings)],
+  ];
+  return (markdown ? markdownTable : textTable)(header, rows, [1, 3]);
+}
+
 function ordersTable(o, markdown) {
   const header = ["database", "orders/s", "p50 ms", "p95 ms", "p99 ms", "orders", "other answers"];
   const row = (name, m) => [
@@ -372,6 +416,11 @@ function markdownSnippet() {
     "",
     `Measured by \`npm run bench\` on Node ${m.node}, ${m.cpus} CPUs (${m.cpuModel}), load average ${m.loadAverageAtStart.join(" ")} at start.`,
   ];
+  if (results.freshStart) {
+    const f = results.freshStart;
+    parts.push("", `**Fresh-clone \`npm start\`** (commit ${f.commit}, the machine's npm cache)`, "", freshStartTable(f, true), "",
+      `First start **${fmt(f.first.seconds, 1)} s** (target <= ${FIRST_START_TARGET_S} s: ${f.meetsTarget ? "met" : "missed"}); second start **${fmt(f.second.seconds, 1)} s**.`);
+  }
   if (results.jsWeight) {
     const j = results.jsWeight;
     parts.push("", "**JavaScript on first load** (gzip -9 per file, summed)", "", jsTable(j.routes, true), "",
@@ -418,6 +467,7 @@ if (!results.error) {
   section("Markdown (paste into docs/benchmarks.md)");
   console.log(markdownSnippet());
   const missed = [];
+  if (results.freshStart && !results.freshStart.meetsTarget) missed.push("fresh-clone first start");
   if (results.jsWeight && !results.jsWeight.homeMeetsTarget) missed.push("home JS ratio");
   if (results.lighthouse) missed.push(...results.lighthouse.belowTarget.map((c) => `Lighthouse ${c}`));
   console.log(`\nTargets missed: ${missed.length ? missed.join(", ") : "none"}.`);

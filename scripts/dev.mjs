@@ -9,7 +9,11 @@ const { startDevShop } = await vite.ssrLoadModule("/server/dev.ts");
 const { app, port, stop } = await startDevShop(() => vite.ssrLoadModule("virtual:react-router/server-build"));
 const listener = getRequestListener(app.fetch);
 const server = createHttpServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
-server.listen(port, () => console.log(`shop (dev) on http://localhost:${port}`));
+server.listen(port, () => {
+  // The line to act on stands out: bold green on a terminal.
+  const line = `➜  open http://localhost:${port} (development server: edits apply without a build)`;
+  console.log(process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1;32m${line}\x1b[0m` : line);
+});
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, async () => {

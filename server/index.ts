@@ -34,7 +34,7 @@ async function main(mode: string): Promise<void> {
     return;
   }
   web = await startWeb(shop, await productionDocumentHandler());
-  shop.log.info({ port: web.port, database: shop.database.kind, jobs: jobs ? "inline" : "off" }, `shop listening on http://localhost:${web.port}`);
+  shop.log.info({ port: web.port, database: shop.database.kind, jobs: jobs ? "inline" : "off" }, `open http://localhost:${web.port} (the shop is listening)`);
 }
 
 /** Order matters: stop taking requests, finish the ones in flight, stop jobs, then close the database cleanly. */
