@@ -4,6 +4,8 @@
  *   domain imports nothing from app or server, no React and no Node built-ins.
  * Checked by tests/unit/dependency-rule.test.ts (part of `npm test`), or by hand:
  *   npx depcruise app domain server --config .dependency-cruiser.cjs
+ * Inside server/ (docs/decisions/0007-house-conventions.md): a module is reached only through its entry point
+ * (server/modules/<name>/index.ts), and workflows never import from server/http/.
  * Test files are not shipped, so they are not bound by the rule.
  */
 const TESTS = "\\.(test|spec)\\.(ts|tsx)$";
@@ -46,6 +48,28 @@ module.exports = {
       severity: "error",
       from: { path: "^server/", pathNot: TESTS },
       to: { path: "^app/" },
+    },
+    {
+      name: "module-entry-point-only",
+      comment:
+        "A module has one entry point: code outside server/modules/<name>/ imports server/modules/<name>/index.ts, never a file inside it.",
+      severity: "error",
+      from: { path: "^server/(?!modules/)", pathNot: TESTS },
+      to: { path: "^server/modules/[^/]+/.+", pathNot: "^server/modules/[^/]+/index\\.ts$" },
+    },
+    {
+      name: "module-to-module-entry-point-only",
+      comment: "A module calls another module only through that module's index.ts.",
+      severity: "error",
+      from: { path: "^server/modules/([^/]+)/", pathNot: TESTS },
+      to: { path: "^server/modules/[^/]+/.+", pathNot: ["^server/modules/$1/", "^server/modules/[^/]+/index\\.ts$"] },
+    },
+    {
+      name: "workflows-not-to-http",
+      comment: "Workflows are called by HTTP handlers and jobs alike: they never import from server/http/ (map errors in domain/errors.ts).",
+      severity: "error",
+      from: { path: "^server/workflows/", pathNot: TESTS },
+      to: { path: "^server/http/" },
     },
   ],
   options: {

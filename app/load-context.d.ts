@@ -1,4 +1,4 @@
-import type { ShopLoadContext } from "../server/http/load-context";
+import type { ShopLoadContext } from "../server/http/context";
 
 // Route loaders receive the server's load context; only its type crosses the layer line.
 declare module "react-router" {

@@ -66,3 +66,35 @@ export class ShopError extends Error {
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ERROR_CATALOGUE, value);
 }
+
+/** The shape of a zod validation failure, recognised without importing zod (this file ships to the browser). */
+export interface ValidationFailure {
+  name: string;
+  issues: { message: string; path: PropertyKey[] }[];
+}
+
+function isValidationFailure(error: unknown): error is ValidationFailure {
+  return error instanceof Error && error.name === "ZodError" && Array.isArray((error as Partial<ValidationFailure>).issues);
+}
+
+/** Messages written for people (SPEC.md's exact words) are answered as they are; the UI shows them unchanged. */
+const WORDS_FOR_PEOPLE: ReadonlySet<string> = new Set(Object.values(MESSAGES));
+
+/** The first problem of a validation failure, in SPEC.md's words where it has them, else "field: problem". */
+export function describeValidationFailure(error: ValidationFailure): string {
+  const first = error.issues[0];
+  if (!first) return "The request is not valid.";
+  if (WORDS_FOR_PEOPLE.has(first.message)) return first.message;
+  const where = first.path.length > 0 ? `${first.path.map(String).join(".")}: ` : "";
+  return `${where}${first.message}`;
+}
+
+/**
+ * Any thrown failure as a catalogue error: catalogue errors stay as they are, bad input is VALIDATION_ERROR, the rest
+ * is UNKNOWN. Workflows and jobs use it; the HTTP layer adds its own framework errors on top (server/http/errors.ts).
+ */
+export function toShopError(error: unknown): ShopError {
+  if (error instanceof ShopError) return error;
+  if (isValidationFailure(error)) return new ShopError("VALIDATION_ERROR", describeValidationFailure(error));
+  return new ShopError("UNKNOWN");
+}

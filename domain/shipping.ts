@@ -1,3 +1,5 @@
+import { currencyForCountry } from "./locale";
+import type { Currency } from "./money";
 import type { PlanCode } from "./plans";
 
 /** Shipping rules of SPEC.md section 9. */
@@ -48,4 +50,22 @@ export function shippingFee(method: ShippingMethod, country: string, planCodes: 
   if (country.toUpperCase() === "US") return 0;
   const allFree = planCodes.length > 0 && planCodes.every((p) => p !== null && FREE_SHIPPING_PLANS.includes(p));
   return allFree ? 0 : INTERNATIONAL_FEE_MINOR;
+}
+
+/** One shipping choice as the checkout lists it (POST /ecommerce/shipping_rates). */
+export interface ShippingRate {
+  method_code: ShippingMethod;
+  label: string;
+  amount: number;
+  currency: Currency;
+}
+
+/** Every method a shopper in `country` may choose, with its fee for a cart of these plans, in the country's currency. */
+export function shippingRates(country: string, planCodes: readonly (PlanCode | null)[]): ShippingRate[] {
+  return shippingMethodsFor(country).map((method) => ({
+    method_code: method,
+    label: SHIPPING_LABELS[method],
+    amount: shippingFee(method, country, planCodes),
+    currency: currencyForCountry(country),
+  }));
 }

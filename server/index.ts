@@ -1,7 +1,7 @@
 import { openShop } from "./boot";
 import { DataDirLockedError } from "./db/lock";
 import { EnvError, parseEnv } from "./env";
-import { productionDocumentHandler } from "./http/react-router";
+import { productionDocumentHandler } from "./http/pages/react-router";
 import { startJobs, type JobQueue } from "./jobs/queue";
 import type { Shop } from "./shop";
 import { startWeb, type WebServer } from "./web";

@@ -2,7 +2,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 import { createApp } from "./app";
-import type { DocumentHandler } from "./http/document";
+import type { DocumentHandler } from "./http/pages/document";
 import type { Shop } from "./shop";
 
 export interface WebServer {

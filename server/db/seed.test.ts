@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openShop } from "../boot";
 import { createLogger } from "../lib/logger";
-import { countPages, findPage } from "../modules/content/pages";
+import { countPages, findPage } from "../modules/content";
 import { dbOf, type Shop } from "../shop";
 import { openTestShop, testDriver, testEnv, type TestShop } from "../testing/test-shop";
 import { migrate } from "./migrate";

@@ -2,9 +2,9 @@ import { readFile } from "node:fs/promises";
 import { CatalogSeedSchema } from "../../domain/catalog-seed";
 import { ContentSeedSchema } from "../../domain/content";
 import { fromRoot } from "../lib/root";
-import { seedCatalog } from "../modules/catalog/seed";
-import { insertMissingPages } from "../modules/content/pages";
-import { seedCoupons } from "../modules/coupons/coupons";
+import { seedCatalog } from "../modules/catalog";
+import { insertMissingPages } from "../modules/content";
+import { seedCoupons } from "../modules/coupons";
 import type { Shop } from "../shop";
 
 /**

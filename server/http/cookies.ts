@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { SESSION_COOKIE } from "../modules/auth/sessions";
+import { SESSION_COOKIE } from "../modules/auth";
 import type { AppEnv } from "./types";
 
 /** Session cookies are HttpOnly and SameSite=Lax always, Secure in production. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { startSession } from "../modules/auth/sessions";
-import { findOrCreateCustomer } from "../modules/customers/customers";
+import { startSession } from "../modules/auth";
+import { findOrCreateCustomer } from "../modules/customers";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
 import { openApiDocument } from "./surfaces";
 

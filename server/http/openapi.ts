@@ -1,6 +1,6 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import { ShopError } from "../../domain/errors";
-import { describeZodError, errorResponse } from "./errors";
+import { describeValidationFailure, ShopError } from "../../domain/errors";
+import { errorResponse } from "./errors";
 import type { AppEnv } from "./types";
 
 /** A router whose request validation failures answer 400 {code, message} like every other error. */
@@ -9,7 +9,7 @@ export function createRouter() {
     // SPEC.md writes many paths with a trailing slash; routes are declared without one and both forms answer.
     strict: false,
     defaultHook: (result, c) => {
-      if (!result.success) return errorResponse(c, new ShopError("VALIDATION_ERROR", describeZodError(result.error)));
+      if (!result.success) return errorResponse(c, new ShopError("VALIDATION_ERROR", describeValidationFailure(result.error)));
     },
   });
 }

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { countEventsNamed } from "../modules/analytics/events";
-import { startSession } from "../modules/auth/sessions";
-import { findOrCreateCustomer, setExperiment } from "../modules/customers/customers";
+import { countEventsNamed } from "../modules/analytics";
+import { startSession } from "../modules/auth";
+import { findOrCreateCustomer, setExperiment } from "../modules/customers";
 import { setSessionCookie } from "./cookies";
 import type { AppEnv } from "./types";
 

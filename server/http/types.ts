@@ -1,4 +1,4 @@
-import type { SessionClaims } from "../modules/auth/sessions";
+import type { SessionClaims } from "../modules/auth";
 import type { Shop } from "../shop";
 
 /** Per-request values set by middleware and read by handlers. */

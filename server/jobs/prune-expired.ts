@@ -1,5 +1,5 @@
-import { pruneEventsBefore } from "../modules/analytics/events";
-import { pruneSessions } from "../modules/auth/sessions";
+import { pruneEventsBefore } from "../modules/analytics";
+import { pruneSessions } from "../modules/auth";
 import type { Shop } from "../shop";
 
 export const PRUNE_EXPIRED = "prune-expired";

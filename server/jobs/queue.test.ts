@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyticsEvents, sessions } from "../db/schema";
-import { recordEvents } from "../modules/analytics/events";
-import { startSession } from "../modules/auth/sessions";
-import { findOrCreateCustomer } from "../modules/customers/customers";
+import { recordEvents } from "../modules/analytics";
+import { startSession } from "../modules/auth";
+import { findOrCreateCustomer } from "../modules/customers";
 import { dbOf } from "../shop";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
 import { EVENT_RETENTION_DAYS, PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";

@@ -1,6 +1,5 @@
 import type PgBoss from "pg-boss";
-import { sendDueEmails } from "../modules/email/send";
-import { attachEmailWorker, SEND_EMAIL } from "../modules/email/trigger";
+import { attachEmailWorker, SEND_EMAIL, sendDueEmails } from "../modules/email";
 import type { Shop } from "../shop";
 
 export { SEND_EMAIL };

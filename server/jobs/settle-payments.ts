@@ -1,7 +1,7 @@
 import { ShopError } from "../../domain/errors";
 import { gatewayOf } from "../integrations/payments";
-import { abandonedAuthorizations, failAttempt } from "../modules/orders/attempts";
-import { markCaptured, uncapturedPaymentsBefore } from "../modules/payments/payments";
+import { abandonedAuthorizations, failAttempt } from "../modules/orders";
+import { markCaptured, uncapturedPaymentsBefore } from "../modules/payments";
 import { dbOf, type Shop } from "../shop";
 
 export const SETTLE_PAYMENTS = "settle-payments";

@@ -1,21 +1,33 @@
 import { createHash } from "node:crypto";
 import { addressProblem, ADDRESS_MESSAGES } from "../../domain/address";
 import type { PurchaseRequest } from "../../domain/checkout";
-import { ShopError } from "../../domain/errors";
+import { ShopError, toShopError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
 import type { OrderSummary } from "../../domain/orders";
 import { isValidEmail } from "../../domain/validation";
-import { toShopError } from "../http/errors";
 import { verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import type { CardDetails } from "../integrations/payments/gateway";
-import { redeemCoupon } from "../modules/coupons/redeem";
-import { findCustomerById, findOrCreateCustomer } from "../modules/customers/customers";
-import { attemptError, awaitOutcome, claimAttempt, completeAttempt, failAttempt, hasEarlierDuplicate, recordAuthorization, type AttemptRow } from "../modules/orders/attempts";
-import { countPaidOrders, findOrderIdByKey, insertOrder, orderSummary } from "../modules/orders/orders";
-import { findOwnPaymentMethod, markCaptured, recordPayment, savePaymentMethod } from "../modules/payments/payments";
-import { enqueueOrderConfirmation, sendQueuedEmailsSoon } from "../modules/email";
-import { createSubscriptions } from "../modules/subscriptions/subscriptions";
+import { redeemCoupon } from "../modules/coupons";
+import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
+import {
+  attemptError,
+  awaitOutcome,
+  claimAttempt,
+  completeAttempt,
+  countPaidOrders,
+  enqueueOrderConfirmation,
+  failAttempt,
+  findOrderIdByKey,
+  hasEarlierDuplicate,
+  insertOrder,
+  orderSummary,
+  recordAuthorization,
+  type AttemptRow,
+} from "../modules/orders";
+import { findOwnPaymentMethod, markCaptured, recordPayment, savePaymentMethod } from "../modules/payments";
+import { sendQueuedEmailsSoon } from "../modules/email";
+import { createSubscriptions } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
 import { priceCart } from "./price-cart";
 

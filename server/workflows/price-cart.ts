@@ -5,12 +5,10 @@ import { acceptCountry } from "../../domain/locale";
 import { MESSAGES } from "../../domain/messages";
 import type { PriceList } from "../../domain/plans";
 import { quoteCart, type Quote } from "../../domain/quote";
-import type { ShippingMethod } from "../../domain/shipping";
+import { canShipTo, shippingRates, type ShippingMethod } from "../../domain/shipping";
 import { dbOf, type Shop } from "../shop";
-import { priceListFor } from "../modules/catalog/price-list";
-import { listPlans } from "../modules/catalog/plans";
-import { listProducts } from "../modules/catalog/products";
-import { usableAutoCoupons, usableCoupon } from "../modules/coupons/usable";
+import { listPlans, listProducts, priceListFor } from "../modules/catalog";
+import { usableAutoCoupons, usableCoupon } from "../modules/coupons";
 
 export interface CartPricingRequest {
   items: Record<string, number>;
@@ -61,4 +59,15 @@ async function promoCoupon(shop: Shop, req: CartPricingRequest): Promise<Coupon 
   const code = normaliseCouponCode(raw);
   if (!isWellFormedCouponCode(code)) throw new ShopError("INVALID_COUPON", MESSAGES.invalidPromo);
   return usableCoupon(dbOf(shop), code, { now: shop.clock.now(), customerId: req.customerId, isFirstOrder: req.isFirstOrder });
+}
+
+/**
+ * The shipping choices for a destination and the products of a cart (unknown codes are ignored here; the preview
+ * refuses them): POST /ecommerce/shipping_rates.
+ */
+export async function shippingRatesFor(shop: Shop, requestedCountry: string | undefined, productCodes: string[]) {
+  const country = acceptCountry(requestedCountry);
+  const wanted = new Set(productCodes.map((c) => c.trim().toLowerCase()));
+  const planCodes = wanted.size > 0 ? (await listProducts(shop)).filter((p) => wanted.has(p.code)).map((p) => p.planCode) : [];
+  return { country, shippable: canShipTo(country), rates: shippingRates(country, planCodes) };
 }

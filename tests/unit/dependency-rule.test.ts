@@ -39,8 +39,8 @@ describe("dependency rule (.dependency-cruiser.cjs)", () => {
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), "dependency-rule-"));
       cpSync(FIXTURE, dir, { recursive: true });
-      for (const layer of ["app", "domain", "server"]) {
-        for (const file of readdirSync(join(dir, layer))) renameSync(join(dir, layer, file), join(dir, layer, file.replace(/\.txt$/, ".ts")));
+      for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+        if (file.endsWith(".txt")) renameSync(join(dir, file), join(dir, file.replace(/\.txt$/, ".ts")));
       }
       symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
       result = await cruiseIn(dir, ["app", "domain", "server"], (o) => {
@@ -62,6 +62,9 @@ describe("dependency rule (.dependency-cruiser.cjs)", () => {
           "domain-no-node-builtins: domain/imports-node.ts -> fs",
           "domain-no-react: domain/imports-react.ts -> node_modules/react/index.js",
           "server-not-to-app: server/imports-app.ts -> app/button.ts",
+          "module-entry-point-only: server/jobs/deep-import.ts -> server/modules/alpha/inner.ts",
+          "module-to-module-entry-point-only: server/modules/beta/deep-into-alpha.ts -> server/modules/alpha/inner.ts",
+          "workflows-not-to-http: server/workflows/imports-http.ts -> server/http/api/handler.ts",
         ].sort(),
       );
     });
@@ -76,6 +79,13 @@ describe("dependency rule (.dependency-cruiser.cjs)", () => {
     it("the allowed directions (app -> domain, server -> domain, domain -> domain) pass", () => {
       const violating = new Set(result.summary.violations.map((v) => v.from));
       for (const ok of ["app/button.ts", "server/db.ts", "domain/pure.ts", "domain/helper.ts"]) expect(violating.has(ok), ok).toBe(false);
+    });
+
+    it("inside server/, modules reached through their entry points and workflows calling modules pass", () => {
+      const violating = new Set(result.summary.violations.map((v) => v.from));
+      for (const ok of ["server/jobs/entry-import.ts", "server/workflows/uses-modules.ts", "server/modules/alpha/inner.ts", "server/modules/alpha/index.ts"]) {
+        expect(violating.has(ok), ok).toBe(false);
+      }
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { Flags } from "../../../domain/flags";
-import type { ShellViewer } from "../../../server/http/load-context";
+import type { ShellViewer } from "../../../server/http/context";
 
 export type { ShellViewer };
 

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { analyticsEvents, newsletterSubscribers } from "../../db/schema";
-import { countEventsNamed } from "../../modules/analytics/events";
-import { readSession, startSession } from "../../modules/auth/sessions";
-import { experimentsOf, findOrCreateCustomer } from "../../modules/customers/customers";
+import { countEventsNamed } from "../../modules/analytics";
+import { readSession, startSession } from "../../modules/auth";
+import { experimentsOf, findOrCreateCustomer } from "../../modules/customers";
 import { dbOf } from "../../shop";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 

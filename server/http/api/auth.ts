@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { revokeSession } from "../../modules/auth/sessions";
+import { revokeSession } from "../../modules/auth";
 import { locate } from "../../integrations/geo";
 import { clearSessionCookie } from "../cookies";
 import { createRouter, jsonResponse } from "../openapi";

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { isWellFormedCouponCode, normaliseCouponCode, type Coupon } from "../../../domain/coupons";
 import { MESSAGES } from "../../../domain/validation";
-import { plansIn } from "../../modules/catalog/price-list";
-import { usableCoupon } from "../../modules/coupons/usable";
+import { plansIn } from "../../modules/catalog";
+import { usableCoupon } from "../../modules/coupons";
 import { dbOf } from "../../shop";
 import { createRouter, errorResponses, jsonResponse } from "../openapi";
 

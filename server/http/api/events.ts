@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AnalyticsBatchSchema } from "../../../domain/analytics";
-import { recordEvents } from "../../modules/analytics/events";
+import { recordEvents } from "../../modules/analytics";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
 
 const route = createRoute({

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { NewsletterSchema } from "../../../domain/newsletter";
-import { subscribe } from "../../modules/newsletter/subscribe";
+import { subscribe } from "../../modules/newsletter";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
 
 const route = createRoute({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { checkoutAttempts, couponRedemptions, coupons, emailOutbox, orders, paymentMethods, payments, products, sandboxCharges, subscriptions } from "../../db/schema";
 import { sandboxGateway } from "../../integrations/payments/sandbox";
-import { findCustomerById } from "../../modules/customers/customers";
+import { findCustomerById } from "../../modules/customers";
 import { settlePayments } from "../../jobs/settle-payments";
 import { dbOf } from "../../shop";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";

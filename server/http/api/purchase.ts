@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PurchaseRequestSchema } from "../../../domain/checkout";
 import { placeOrder } from "../../workflows/place-order";
-import { clientIp } from "../client-ip";
-import { setLastOrderCookie } from "../last-order-cookie";
+import { clientIp } from "../middleware/client-ip";
+import { setLastOrderCookie } from "../pages/last-order-cookie";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
 
 const OrderSchema = z.object({ id: z.string(), number: z.string(), total: z.number(), currency: z.string() }).passthrough().openapi("OrderSummary");

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { MAX_TURNSTILE_TOKEN_LENGTH, verifyCaptcha } from "../../integrations/captcha/turnstile";
-import { clientIp } from "../client-ip";
+import { clientIp } from "../middleware/client-ip";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
 
 const VerifyBody = z

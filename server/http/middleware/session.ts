@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { readSession, SESSION_COOKIE } from "../../modules/auth/sessions";
+import { readSession, SESSION_COOKIE } from "../../modules/auth";
 import type { AppEnv } from "../types";
 
 /** Resolves the seed_jwt cookie to a live session (or null) once per request. */

@@ -1,10 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PreviewRequestSchema, ShippingRatesRequestSchema } from "../../../domain/checkout";
-import { acceptCountry, currencyForCountry } from "../../../domain/locale";
-import { canShipTo, SHIPPING_LABELS, shippingFee, shippingMethodsFor } from "../../../domain/shipping";
-import { listProducts } from "../../modules/catalog/products";
-import type { Shop } from "../../shop";
-import { priceCart } from "../../workflows/price-cart";
+import { priceCart, shippingRatesFor } from "../../workflows/price-cart";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
 
 const QuoteSchema = z.object({ currency: z.string(), total: z.number(), lines: z.array(z.any()) }).passthrough().openapi("Quote");
@@ -51,20 +47,5 @@ export const checkoutProvider = createRouter()
   })
   .openapi(ratesRoute, async (c) => {
     const body = c.req.valid("json");
-    const country = acceptCountry(body.country);
-    const planCodes = body.items ? await planCodesOf(c.get("shop"), Object.keys(body.items)) : [];
-    const rates = shippingMethodsFor(country).map((method) => ({
-      method_code: method,
-      label: SHIPPING_LABELS[method],
-      amount: shippingFee(method, country, planCodes),
-      currency: currencyForCountry(country),
-    }));
-    return c.json({ country, shippable: canShipTo(country), rates }, 200);
+    return c.json(await shippingRatesFor(c.get("shop"), body.country, body.items ? Object.keys(body.items) : []), 200);
   });
-
-/** The plans a cart's products subscribe to (unknown codes are ignored here; the preview refuses them). */
-async function planCodesOf(shop: Shop, codes: string[]) {
-  const products = await listProducts(shop);
-  const wanted = new Set(codes.map((c) => c.trim().toLowerCase()));
-  return products.filter((p) => wanted.has(p.code)).map((p) => p.planCode);
-}

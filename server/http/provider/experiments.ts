@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { setExperiment } from "../../modules/customers/customers";
+import { setExperiment } from "../../modules/customers";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
-import { requireSession } from "../require-session";
+import { requireSession } from "../middleware/require-session";
 
 const Name = z.string().regex(/^[a-z0-9_]{1,64}$/, "an experiment name: lowercase letters, digits and _");
 const Variant = z.string().regex(/^[a-z0-9_]{1,64}$/, "a variant: lowercase letters, digits and _");

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../db/schema";
 import { dbOf } from "../../shop";
 import { openTestShop, testDriver, testEnv, type TestShop } from "../../testing/test-shop";
-import { findOrCreateCustomer } from "../customers/customers";
+import { findOrCreateCustomer } from "../customers";
 import { pruneSessions, readSession, revokeSession, SESSION_COOKIE, SESSION_TTL_MS, startSession } from "./sessions";
 
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import type { CartProductRule } from "../../../domain/cart";
 import type { ProductCode } from "../../../domain/catalog";
 import type { PageCatalog } from "../../../domain/offers";
-import { usableAutoCoupons } from "../coupons/usable";
+import { usableAutoCoupons } from "../coupons";
 import { dbOf, type Shop } from "../../shop";
 import { priceListFor } from "./price-list";
 import { listPlans } from "./plans";

@@ -4,7 +4,7 @@ import { ShopError } from "../../../domain/errors";
 import { coupons } from "../../db/schema";
 import { dbOf } from "../../shop";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
-import { findOrCreateCustomer } from "../customers/customers";
+import { findOrCreateCustomer } from "../customers";
 import { findCoupon } from "./coupons";
 import { redeemCoupon } from "./redeem";
 

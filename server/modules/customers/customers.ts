@@ -4,7 +4,7 @@ import type { Experiments } from "../../../domain/experiments";
 import { normaliseEmail } from "../../../domain/validation";
 import { customerExperiments, customers } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
-import { countHeldSubscriptions } from "../subscriptions/subscriptions";
+import { countHeldSubscriptions } from "../subscriptions";
 
 export async function findCustomerById(shop: Shop, id: string): Promise<CustomerSummary | null> {
   const [row] = await dbOf(shop).select().from(customers).where(eq(customers.id, id)).limit(1);

@@ -4,7 +4,7 @@ import { emailOutbox } from "../../db/schema";
 import { dbOf } from "../../shop";
 import { sampleOrderSummary } from "../../testing/order-summary";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
-import { enqueueOrderConfirmation } from "./index";
+import { enqueueOrderConfirmation } from "../orders";
 import {
   CLAIM_LEASE_MS,
   claimDueEmails,

@@ -1,51 +1,6 @@
-import { createTransport } from "nodemailer";
+import { PermanentSendError, smtpTransport, type MailTransport, type OutgoingMessage } from "../../integrations/email/smtp";
 import type { Shop } from "../../shop";
 import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxEmail } from "./outbox";
-
-/** One message as handed to a transport. */
-export interface OutgoingMessage {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Stable across retries, so a receiver can drop a duplicate if a send is repeated after a crash. */
-  messageId: string;
-}
-
-/** Something that delivers messages: SMTP in production, a fake in a test. */
-export interface MailTransport {
-  send(message: OutgoingMessage): Promise<void>;
-  close(): void;
-}
-
-/** A send failure that will not go away by trying again (the SMTP server answered 5xx). */
-export class PermanentSendError extends Error {}
-
-/** SMTP through nodemailer, with timeouts short enough that a stuck server cannot hold a job for minutes. */
-export function smtpTransport(url: string): MailTransport {
-  const transporter = createTransport({
-    url,
-    pool: true,
-    maxConnections: 1,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
-  return {
-    async send(message) {
-      try {
-        await transporter.sendMail(message);
-      } catch (error) {
-        const code = (error as { responseCode?: number }).responseCode;
-        const text = error instanceof Error ? error.message : String(error);
-        if (typeof code === "number" && code >= 500 && code < 600) throw new PermanentSendError(text);
-        throw error;
-      }
-    },
-    close: () => transporter.close(),
-  };
-}
 
 /** "care@seed.example" from "Seed <care@seed.example>". */
 export function mailDomain(from: string): string {

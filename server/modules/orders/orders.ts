@@ -6,7 +6,9 @@ import type { PlanCode } from "../../../domain/plans";
 import type { Quote } from "../../../domain/quote";
 import type { ShippingMethod } from "../../../domain/shipping";
 import type { Queryable, Tx } from "../../db/client";
-import { orderLines, orders, payments, subscriptions } from "../../db/schema";
+import { orderLines, orders } from "../../db/schema";
+import { paymentCardOfOrder } from "../payments";
+import { subscriptionsOfOrder } from "../subscriptions";
 
 export interface NewOrder {
   customerId: string;
@@ -59,10 +61,11 @@ export async function findOrderIdByKey(db: Queryable, idempotencyKey: string): P
 export async function orderSummary(db: Queryable, orderId: string): Promise<OrderSummary | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return null;
-  const [lines, [payment], subs] = await Promise.all([
+  // The payment and the subscriptions are their modules' tables: asked for, not read here.
+  const [lines, payment, subs] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position)),
-    db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1),
-    db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId)),
+    paymentCardOfOrder(db, orderId),
+    subscriptionsOfOrder(db, orderId),
   ]);
   return {
     id: order.id,
@@ -89,13 +92,7 @@ export async function orderSummary(db: Queryable, orderId: string): Promise<Orde
     total: order.total,
     shippingAddress: order.shippingAddress as Address,
     payment: { brand: payment?.brand ?? "none", last4: payment?.last4 ?? "" },
-    subscriptions: subs.map((s) => ({
-      id: s.id,
-      planCode: s.planCode as PlanCode,
-      renewsInto: s.renewalPlanCode as PlanCode,
-      nextBillingAt: s.nextBillingAt.toISOString(),
-      billingPeriodMonths: s.billingPeriodMonths,
-    })),
+    subscriptions: subs,
     preorderMessage: order.preorderMessage,
     createdAt: order.createdAt.toISOString(),
   };

@@ -76,3 +76,9 @@ export async function uncapturedPaymentsBefore(db: Queryable, cutoff: Date): Pro
     .where(and(eq(payments.status, "authorized"), lt(payments.createdAt, cutoff)));
   return rows.flatMap((r) => (r.chargeId ? [{ id: r.id, chargeId: r.chargeId }] : []));
 }
+
+/** The card an order was paid with (brand and last four), or null for an order without a payment. */
+export async function paymentCardOfOrder(db: Queryable, orderId: string): Promise<{ brand: string; last4: string } | null> {
+  const [row] = await db.select({ brand: payments.brand, last4: payments.last4 }).from(payments).where(eq(payments.orderId, orderId)).limit(1);
+  return row ?? null;
+}

@@ -1,6 +1,8 @@
 import type { Address } from "../../../domain/address";
 import { addMonths } from "../../../domain/billing-dates";
 import type { PriceList } from "../../../domain/plans";
+import type { OrderSummary } from "../../../domain/orders";
+import type { PlanCode } from "../../../domain/plans";
 import type { Quote } from "../../../domain/quote";
 import { eq } from "drizzle-orm";
 import { isHeld } from "../../../domain/subscriptions";
@@ -53,4 +55,16 @@ export async function countHeldSubscriptions(db: Queryable, customerId: string):
     .from(subscriptions)
     .where(eq(subscriptions.customerId, customerId));
   return rows.filter(isHeld).length;
+}
+
+/** The subscriptions an order started, as its receipt shows them. */
+export async function subscriptionsOfOrder(db: Queryable, orderId: string): Promise<OrderSummary["subscriptions"]> {
+  const rows = await db.select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
+  return rows.map((s) => ({
+    id: s.id,
+    planCode: s.planCode as PlanCode,
+    renewsInto: s.renewalPlanCode as PlanCode,
+    nextBillingAt: s.nextBillingAt.toISOString(),
+    billingPeriodMonths: s.billingPeriodMonths,
+  }));
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_ROUTES, ROUTES } from "../../domain/routes";
-import { createApp } from "../app";
-import { startSession } from "../modules/auth/sessions";
-import { findOrCreateCustomer } from "../modules/customers/customers";
-import { openTestShop, testDriver, testEnv, type TestShop } from "../testing/test-shop";
+import { ACCOUNT_ROUTES, ROUTES } from "../../../domain/routes";
+import { createApp } from "../../app";
+import { startSession } from "../../modules/auth";
+import { findOrCreateCustomer } from "../../modules/customers";
+import { openTestShop, testDriver, testEnv, type TestShop } from "../../testing/test-shop";
 import type { DocumentHandler } from "./document";
-import { PREVIEW_COOKIE } from "./load-context";
+import { PREVIEW_COOKIE } from "../context";
 
 const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 

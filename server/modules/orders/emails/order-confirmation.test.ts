@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sampleOrderSummary } from "../../../testing/order-summary";
-import { escapeHtml, safeUrl } from "./html";
+import { escapeHtml, safeUrl } from "../../../lib/email-html";
 import { orderConfirmationKey, renderOrderConfirmation } from "./order-confirmation";
 
 const NBSP = "\u00a0";

@@ -2,14 +2,14 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData, useParams, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as emailPage from "../../app/routes/dev/dev-mailbox-email";
-import * as listPage from "../../app/routes/dev/dev-mailbox";
-import { createApp } from "../app";
-import { enqueueEmail } from "../modules/email/outbox";
-import { enqueueOrderConfirmation } from "../modules/email/index";
-import { dbOf } from "../shop";
-import { sampleOrderSummary } from "../testing/order-summary";
-import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
+import * as emailPage from "../../../app/routes/dev/dev-mailbox-email";
+import * as listPage from "../../../app/routes/dev/dev-mailbox";
+import { createApp } from "../../app";
+import { enqueueEmail } from "../../modules/email";
+import { enqueueOrderConfirmation } from "../../modules/orders";
+import { dbOf } from "../../shop";
+import { sampleOrderSummary } from "../../testing/order-summary";
+import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 import type { DocumentHandler } from "./document";
 
 /**

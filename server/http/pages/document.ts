@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { ACCOUNT_ROUTES, ROUTES } from "../../domain/routes";
-import { isUnder } from "../../domain/shell";
-import { SESSION_COOKIE } from "../modules/auth/sessions";
+import { ACCOUNT_ROUTES, ROUTES } from "../../../domain/routes";
+import { isUnder } from "../../../domain/shell";
+import { SESSION_COOKIE } from "../../modules/auth";
 import { LAST_ORDER_COOKIE } from "./last-order-cookie";
-import { buildLoadContext, COUNTRY_COOKIE, PREVIEW_COOKIE, type ShopLoadContext } from "./load-context";
-import type { AppEnv } from "./types";
+import { buildLoadContext, COUNTRY_COOKIE, PREVIEW_COOKIE, type ShopLoadContext } from "../context";
+import type { AppEnv } from "../types";
 
 export type DocumentHandler = (request: Request, context: ShopLoadContext) => Promise<Response>;
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { ACCOUNT_ROUTES, ROUTES, type RouteName } from "../../domain/routes";
-import type { AppEnv } from "./types";
+import { ACCOUNT_ROUTES, ROUTES, type RouteName } from "../../../domain/routes";
+import type { AppEnv } from "../types";
 
 /** Pages a search engine should not index: personal, transactional, or bare. */
 const UNLISTED: RouteName[] = [...ACCOUNT_ROUTES, "cart", "checkout", "thank_you", "login", "signup", "recover"];

@@ -2,7 +2,9 @@ import type { Address } from "../../../../domain/address";
 import { formatMoney, localeFor, type Cents } from "../../../../domain/money";
 import type { OrderSummary } from "../../../../domain/orders";
 import { billingLabel, type BillingPeriodMonths } from "../../../../domain/plans";
-import { escapeHtml as e, safeUrl } from "./html";
+import { escapeHtml as e, safeUrl } from "../../../lib/email-html";
+import type { Queryable } from "../../../db/client";
+import { enqueueEmail } from "../../email";
 
 export const ORDER_CONFIRMATION = "order-confirmation";
 
@@ -208,4 +210,14 @@ ${p(e(payment))}
 </html>
 `;
   return { subject, text, html };
+}
+
+/**
+ * Queues the order confirmation in the caller's transaction, once per order (key "order-confirmation:<id>").
+ * Answers the outbox id, or null when this order's confirmation was queued before.
+ * After the commit: sendQueuedEmailsSoon(shop) from the email module.
+ */
+export async function enqueueOrderConfirmation(db: Queryable, order: OrderSummary, options: { now: Date }): Promise<string | null> {
+  const { subject, text, html } = renderOrderConfirmation(order);
+  return enqueueEmail(db, { to: order.email, subject, text, html, template: ORDER_CONFIRMATION, idempotencyKey: orderConfirmationKey(order.id) }, options);
 }

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { jwtVerify, SignJWT } from "jose";
-import type { Shop } from "../shop";
-import type { AppEnv } from "./types";
+import type { Shop } from "../../shop";
+import type { AppEnv } from "../types";
 
 /**
  * After a purchase the browser gets a signed, HttpOnly cookie naming its order, so /thank-you can show it without

@@ -1,7 +1,7 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { MiddlewareHandler } from "hono";
 import { relative } from "node:path";
-import { fromRoot } from "../lib/root";
+import { fromRoot } from "../../lib/root";
 
 /** Built browser files. Hashed files under /assets are immutable for a year; the rest (favicon, art) for an hour. */
 export function staticFiles(): MiddlewareHandler {

@@ -1,6 +1,6 @@
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { pathToFileURL } from "node:url";
-import { fromRoot } from "../lib/root";
+import { fromRoot } from "../../lib/root";
 import type { DocumentHandler } from "./document";
 
 /** The production page renderer: React Router's server build, made by `npm run build`. */

@@ -1,0 +1,74 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { parseAudiences } from "../../../domain/audiences";
+import { isBlocked } from "../../../domain/customers";
+import type { Experiments } from "../../../domain/experiments";
+import { parseFlagOverrides, resolveFlags, type Flags } from "../../../domain/flags";
+import { pickCountry } from "../../../domain/locale";
+import { COUNTRY_STORAGE_KEY } from "../../../domain/storage-keys";
+import { locate } from "../../integrations/geo";
+import { experimentsOf, findCustomerById } from "../../modules/customers";
+import type { AppEnv } from "../types";
+
+/** Mirrors the seed_country_code local storage entry so pages are priced for the shopper's country on the server. */
+export const COUNTRY_COOKIE = COUNTRY_STORAGE_KEY;
+
+/** Cookie a visitor (or a test) sets to preview flags and audiences: "data-redesign=true,quizAudience=false". */
+export const PREVIEW_COOKIE = "seed_flags";
+
+export interface ShellViewer {
+  signedIn: boolean;
+  email: string | null;
+  firstName: string | null;
+  /** The mobile drawer hides Home for blocked members (SPEC.md section 2 leaves the predicate to us). */
+  blocked: boolean;
+  experiments: Experiments;
+}
+
+/** What every page's shell needs: who is looking, from where, with which flags. */
+export interface ShellContext {
+  nonce: string;
+  requestId: string;
+  flags: Flags;
+  quizAudience: boolean;
+  viewer: ShellViewer;
+  testHooks: boolean;
+  /** The shopper's country: ?country=, else their stored choice, else the CDN's guess, else US. */
+  country: string;
+  /** Turnstile's public site key when captcha is on, else null. */
+  captchaSiteKey: string | null;
+  /** Where the provider backend routes are mounted (PROVIDER_BASE_PATH). */
+  providerBase: string;
+}
+
+const ANONYMOUS: ShellViewer = { signedIn: false, email: null, firstName: null, blocked: true, experiments: {} };
+
+async function viewerOf(c: Context<AppEnv>): Promise<ShellViewer> {
+  const shop = c.get("shop");
+  const session = c.get("session");
+  const customer = session ? await findCustomerById(shop, session.customerId) : null;
+  if (!customer) return ANONYMOUS;
+  return {
+    signedIn: true,
+    email: customer.email,
+    firstName: customer.firstName,
+    blocked: isBlocked(customer),
+    experiments: await experimentsOf(shop, customer.id),
+  };
+}
+
+export async function shellContext(c: Context<AppEnv>): Promise<ShellContext> {
+  const shop = c.get("shop");
+  const preview = getCookie(c, PREVIEW_COOKIE) ?? "";
+  return {
+    nonce: c.get("secureHeadersNonce") ?? "",
+    requestId: c.get("requestId"),
+    flags: resolveFlags(parseFlagOverrides(shop.env.FEATURE_FLAGS), parseFlagOverrides(preview)),
+    quizAudience: parseAudiences(preview).quizAudience,
+    viewer: await viewerOf(c),
+    testHooks: shop.env.ENABLE_TEST_HOOKS,
+    country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), locate(c.req.raw.headers).country),
+    providerBase: shop.env.PROVIDER_BASE_PATH,
+    captchaSiteKey: shop.env.TURNSTILE_SITE_KEY ?? null,
+  };
+}

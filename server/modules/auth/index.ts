@@ -1,0 +1,2 @@
+/** Sessions: rows in the database named by a signed cookie, so any session can be revoked at once. */
+export * from "./sessions";

@@ -1,0 +1,6 @@
+/** The catalogue: products, plans, price lists and the offers a page or cart is priced with. */
+export * from "./offers";
+export * from "./plans";
+export * from "./price-list";
+export * from "./products";
+export * from "./seed";

@@ -1,0 +1,2 @@
+/** Content pages (CMS blocks), seeded from content/. */
+export * from "./pages";

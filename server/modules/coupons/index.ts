@@ -1,0 +1,4 @@
+/** Coupons: their rules, limits and redemptions. */
+export * from "./coupons";
+export * from "./redeem";
+export * from "./usable";

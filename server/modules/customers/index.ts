@@ -1,0 +1,2 @@
+/** Customers and their experiment variants. */
+export * from "./customers";

@@ -1,0 +1,2 @@
+/** Newsletter sign-ups. */
+export * from "./subscribe";

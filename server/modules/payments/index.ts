@@ -1,0 +1,2 @@
+/** Payments and saved payment methods (tokens, brand and last four only). */
+export * from "./payments";

@@ -1,0 +1,2 @@
+/** Subscriptions: created by orders, held or cancelled, billed on their next billing date. */
+export * from "./subscriptions";
