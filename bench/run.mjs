@@ -323,7 +323,7 @@ async function benchOrders(server, portMin, portMax, serverPort) {
 
 // ---------------------------------------------------------------- output
 function freshStartTable(f, markdown) {
-  const header = ["start", "seconds to GET / = 200", "what it did", "lines mentioning a warning"];
+  const header = ["start", "seconds to GET / = 200", "what it did", "warning lines"];
   const rows = [
     ["first (fresh clone)", fmt(f.first.seconds, 1), "npm install, build, migrate and seed, serve", String(f.first.warnings)],
     ["second", fmt(f.second.seconds, 1), "serve (install and build up to date)", String(f.second.warnings)],
