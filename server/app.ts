@@ -8,6 +8,7 @@ import { renderDocument, type DocumentHandler } from "./http/pages/document";
 import { errorResponse, onError } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { jsonOnly } from "./http/middleware/json-only";
+import { loopbackOnly } from "./http/middleware/loopback-only";
 import { requestLog } from "./http/middleware/request-log";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { sessionMiddleware } from "./http/middleware/session";
@@ -60,8 +61,8 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   app.route("/api", createShopApi());
   app.route(providerBase, createProviderApi());
 
-  if (shop.env.ENABLE_TEST_HOOKS) {
-    app.use("/__test/*", sessionMiddleware);
+  if (shop.env.ENABLE_TEST_HOOKS && shop.env.NODE_ENV !== "production") {
+    app.use("/__test/*", loopbackOnly, sessionMiddleware);
     app.route("/__test", testHooks);
   }
 

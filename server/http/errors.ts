@@ -5,6 +5,7 @@ import { ShopError, toShopError, type ErrorBody } from "../../domain/errors";
 import type { AppEnv } from "./types";
 
 export function errorResponse(c: Context, error: ShopError): Response {
+  if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
   return c.json(error.toBody(), error.status as ContentfulStatusCode);
 }
 

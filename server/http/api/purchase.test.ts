@@ -157,6 +157,25 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     expect(body.message).toBe("Your card has insufficient funds.");
   });
 
+  it("stolen, lost, fraudulent and pick-up declines read as the generic decline; expired and wrong CVC keep their words", async () => {
+    const cases: [string, string, string][] = [
+      ["4000000000009979", "stolen_card", "Your card was declined."],
+      ["4000000000009987", "lost_card", "Your card was declined."],
+      ["4100000000000019", "fraudulent", "Your card was declined."],
+      ["4000000000000044", "pickup_card", "Your card was declined."],
+      ["4000000000000069", "expired_card", "Your card has expired."],
+      ["4000000000000127", "incorrect_cvc", "Your card's security code is incorrect."],
+    ];
+    for (const [card, reason, words] of cases) {
+      const { status, body, request } = await purchase({}, { card });
+      expect(status).toBe(402);
+      expect(body).toEqual({ code: "PAYMENT_DECLINED", message: words });
+      // The operator still sees the gateway's reason.
+      const [charge] = await db().select().from(sandboxCharges).where(eq(sandboxCharges.token, (request.payment as { token: string }).token));
+      expect(charge!.declineCode).toBe(reason);
+    }
+  });
+
   it("after a decline, the same Idempotency-Key with another card places the order", async () => {
     const key = randomUUID();
     const email = "retry@example.com";
