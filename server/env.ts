@@ -45,6 +45,9 @@ const EnvSchema = z
       .string()
       .regex(/^\/[a-z0-9-]+$/, "must look like /provider (one lowercase segment)")
       .default("/provider"),
+    /** The renewal engine's pace per worker process: renewals started per second, and worked at once. */
+    RENEWALS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(200),
+    RENEWAL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
     JOBS: z.enum(["inline", "off"]).default("inline"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     FEATURE_FLAGS: z.string().default(""),

@@ -123,7 +123,7 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
       const done = await db()
         .update(sandboxCharges)
         .set({ status: "voided", updatedAt: shop.clock.now() })
-        .where(and(eq(sandboxCharges.id, chargeId), inArray(sandboxCharges.status, ["authorized", "voided"])))
+        .where(and(eq(sandboxCharges.id, chargeId), inArray(sandboxCharges.status, ["authorized", "voided", "requires_action"])))
         .returning({ id: sandboxCharges.id });
       if (done.length === 0) throw new Error(`sandbox charge ${chargeId} cannot be voided`);
     },
