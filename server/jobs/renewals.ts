@@ -1,4 +1,6 @@
 import type PgBoss from "pg-boss";
+import { PAYMENT_EVENTS } from "../modules/payment-events";
+import { processPaymentEvents } from "../workflows/process-payment-events";
 import { reconcileLedger } from "../workflows/reconcile-ledger";
 import { drainDueRenewals } from "../workflows/renew-subscription";
 import { sendPriceNotices, sendRenewalReminders } from "../workflows/send-renewal-reminders";
@@ -20,6 +22,8 @@ export async function registerRenewalJobs(boss: PgBoss, shop: Shop): Promise<Rec
     [RENEW_DUE, RENEW_DUE_CRON, () => drainDueRenewals(shop, { ratePerSecond: shop.env.RENEWALS_PER_SECOND, concurrency: shop.env.RENEWAL_CONCURRENCY, budgetMs: 55_000 })],
     [RENEWAL_REMINDERS, RENEWAL_REMINDERS_CRON, async () => ({ reminders: await sendRenewalReminders(shop), notices: await sendPriceNotices(shop) })],
     [RECONCILE_LEDGER, RECONCILE_LEDGER_CRON, () => reconcileLedger(shop)],
+    // Webhook events are worked when the webhook asks, and swept every minute in case a nudge was lost.
+    [PAYMENT_EVENTS, "* * * * *", () => processPaymentEvents(shop)],
   ];
   for (const [name, cron, run] of jobs) {
     await boss.createQueue(name);

@@ -13,3 +13,4 @@ export * from "./subscriptions";
 export * from "./email";
 export * from "./renewals";
 export * from "./ledger";
+export * from "./payment-events";

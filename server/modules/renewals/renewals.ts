@@ -182,3 +182,9 @@ export async function spendCredit(tx: Tx, s: { customerId: string; amount: numbe
   if (s.amount <= 0) return;
   await tx.insert(customerCredits).values({ customerId: s.customerId, amount: -s.amount, currency: s.currency, reason: "renewal", renewalId: s.renewalId, createdAt: s.now });
 }
+
+/** The renewal a gateway charge belongs to (a webhook names the PaymentIntent). */
+export async function findRenewalByCharge(db: Queryable, chargeId: string): Promise<RenewalRow | null> {
+  const [row] = await db.select().from(renewals).where(eq(renewals.chargeId, chargeId)).limit(1);
+  return row ?? null;
+}
