@@ -6,6 +6,7 @@ import { newsletterApi } from "./api/newsletter";
 import { turnstileApi } from "./api/turnstile";
 import { paymentsApi } from "./api/payments";
 import { purchaseApi } from "./api/purchase";
+import { stripeWebhookApi } from "./api/stripe-webhook";
 import { errorResponse } from "./errors";
 import { createRouter } from "./openapi";
 import { checkoutProvider } from "./provider/checkout";
@@ -22,6 +23,7 @@ export function createShopApi() {
   api.route("/", turnstileApi);
   api.route("/", purchaseApi);
   api.route("/", paymentsApi);
+  api.route("/", stripeWebhookApi);
   api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return api;
 }

@@ -12,3 +12,6 @@ export * from "./sandbox-gateway";
 export * from "./subscriptions";
 export * from "./email";
 export * from "./rate-limit";
+export * from "./renewals";
+export * from "./ledger";
+export * from "./payment-events";

@@ -9,7 +9,8 @@ export type CardBehavior =
   | "stolen_card"
   | "lost_card"
   | "fraudulent"
-  | "pickup_card";
+  | "pickup_card"
+  | "authentication_required";
 
 export const TEST_CARDS: Record<string, CardBehavior> = {
   "4242424242424242": "succeed",
@@ -24,6 +25,8 @@ export const TEST_CARDS: Record<string, CardBehavior> = {
   "4000000000009987": "lost_card",
   "4100000000000019": "fraudulent",
   "4000000000000044": "pickup_card",
+  // Needs the customer's authentication (3-D Secure) off-session; passes on-session at checkout, where the browser asks.
+  "4000002760003184": "authentication_required",
 };
 
 export const DECLINE_MESSAGES: Record<Exclude<CardBehavior, "succeed">, string> = {
@@ -37,6 +40,7 @@ export const DECLINE_MESSAGES: Record<Exclude<CardBehavior, "succeed">, string> 
   lost_card: "The card was reported lost.",
   fraudulent: "The payment was refused as likely fraud.",
   pickup_card: "The issuer asks to pick up the card (it may be stolen).",
+  authentication_required: "Your bank asks you to confirm this payment.",
 };
 
 export function luhnValid(number: string): boolean {
