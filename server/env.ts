@@ -49,6 +49,17 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     FEATURE_FLAGS: z.string().default(""),
     ENABLE_TEST_HOOKS: boolean.default(false),
+    /** Throttles on credential attempts and other limits; "off" for load tests only. */
+    RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+    /** Google sign-in (OpenID Connect). The issuer is discovered from its /.well-known/openid-configuration. */
+    GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+    /** Facebook sign-in (OAuth 2 with the Graph API's profile). */
+    FACEBOOK_CLIENT_ID: z.string().trim().min(1).optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    FACEBOOK_AUTHORIZE_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
+    FACEBOOK_GRAPH_URL: z.url().default("https://graph.facebook.com/v19.0"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -67,7 +78,7 @@ export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 
 export class EnvError extends Error {}
 
-const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY"]);
+const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY", "GOOGLE_CLIENT_SECRET", "FACEBOOK_CLIENT_SECRET"]);
 
 /** Parses settings from an environment map (process.env by default). Throws EnvError with one line per bad value. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -1,2 +1,3 @@
 /** Subscriptions: created by orders, held or cancelled, billed on their next billing date. */
 export * from "./subscriptions";
+export * from "./of-customer";

@@ -1,0 +1,12 @@
+import { asc, eq } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { orders } from "../../db/schema";
+
+/** A customer's orders as the data export lists them (their own copy of what the shop keeps). */
+export async function orderRecordsOf(db: Queryable, customerId: string) {
+  return db
+    .select({ id: orders.id, number: orders.number, status: orders.status, currency: orders.currency, total: orders.total, createdAt: orders.createdAt, shippingAddress: orders.shippingAddress })
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(asc(orders.createdAt));
+}
