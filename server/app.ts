@@ -68,7 +68,8 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   if (options.serveBuild) app.use("*", staticFiles());
   const document = options.document;
   if (document) {
-    app.use("*", sessionMiddleware);
+    // Page forms post to their own route (React Router actions): refused when sent from another site.
+    app.use("*", csrf(), sessionMiddleware);
     app.all("*", (c) => renderDocument(c, document));
   }
   return app;
