@@ -9,6 +9,8 @@ export interface SocialSignOnInput {
   code: string;
   state: string;
   redirectUrl: string;
+  /** The provider's iss parameter of the callback (RFC 9207), when it sends one. */
+  iss?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function socialSignOn(
   if (!flow || flow.provider !== name || flow.redirectUri !== input.redirectUrl) throw new ShopError("SOCIAL_SIGN_IN_FAILED");
   let profile: SocialProfile;
   try {
-    profile = await provider.exchange({ code: input.code, state: input.state, redirectUri: input.redirectUrl, expected: flow });
+    profile = await provider.exchange({ code: input.code, state: input.state, iss: input.iss, redirectUri: input.redirectUrl, expected: flow });
   } catch (error) {
     shop.log.info({ provider: name, reason: (error as Error).message }, "social sign-in refused");
     throw new ShopError("SOCIAL_SIGN_IN_FAILED");

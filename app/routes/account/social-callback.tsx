@@ -13,7 +13,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!provider || !code || !state || code.length > 2048 || state.length > 200) {
     throw failed("Sign-in was cancelled or did not finish. Please try again.");
   }
-  const result = await context.accounts.socialCallback(provider, { code, state });
+  const iss = url.searchParams.get("iss") ?? undefined;
+  const result = await context.accounts.socialCallback(provider, { code, state, iss });
   if (!result.ok) throw failed(result.error.message);
   throw redirect(safeReturnTo(result.value.redirectTo), { headers: { "Set-Cookie": result.setCookie!, "Cache-Control": "no-store" } });
 }

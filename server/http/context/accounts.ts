@@ -57,7 +57,7 @@ export interface AccountsContext {
     requestPasswordEmail(input: { email: string }): Promise<AccountResult<"reset" | "set">>;
     linkIsLive(kind: "reset" | "set", token: string): Promise<boolean>;
     setPassword(kind: "reset" | "set", input: { token: string; password: string }): Promise<AccountResult>;
-    socialCallback(provider: SocialProviderName, input: { code: string; state: string }): Promise<AccountResult<{ created: boolean; redirectTo: string | null }>>;
+    socialCallback(provider: SocialProviderName, input: { code: string; state: string; iss?: string }): Promise<AccountResult<{ created: boolean; redirectTo: string | null }>>;
     user(): Promise<UserView | null>;
     sessions(): Promise<SessionRowView[]>;
     updateProfile(input: ProfileInput): Promise<AccountResult<{ emailChangePending: boolean }>>;

@@ -63,6 +63,8 @@ const SignOnBody = z.object({
   redirect_url: z.url().max(512),
   /** The state the provider sent back; must equal the one this browser's flow cookie holds. */
   state: z.string().min(1).max(200),
+  /** The provider's iss parameter of the callback (RFC 9207), when it sent one. */
+  iss: z.url().max(512).optional(),
 });
 const signOnRoute = (provider: "google" | "facebook") =>
   createRoute({
@@ -85,7 +87,7 @@ const signOn = (provider: "google" | "facebook") => async (c: Parameters<Paramet
   const flow = await readSocialFlow(shop, getCookie(c, SOCIAL_FLOW_COOKIE));
   // The flow is used once, whatever the outcome: a replayed callback finds no flow.
   deleteCookie(c, SOCIAL_FLOW_COOKIE, { path: "/" });
-  const started = await socialSignOn(shop, provider, { code: body.code, state: body.state, redirectUrl: body.redirect_url }, flow, clientOf(c));
+  const started = await socialSignOn(shop, provider, { code: body.code, state: body.state, iss: body.iss, redirectUrl: body.redirect_url }, flow, clientOf(c));
   return c.json(sessionAnswer(c, started), started.created ? 201 : 200);
 };
 

@@ -40,11 +40,13 @@ export function googleProvider(env: Env): SocialProvider | null {
         code_challenge_method: "S256",
       }).toString();
     },
-    async exchange({ code, state, redirectUri, expected }): Promise<SocialProfile> {
+    async exchange({ code, state, iss, redirectUri, expected }): Promise<SocialProfile> {
       const config = await configOf(env);
       const callback = new URL(redirectUri);
       callback.searchParams.set("code", code);
       callback.searchParams.set("state", state);
+      // RFC 9207: a provider that names itself in the answer is checked against the issuer we expect (mix-up defence).
+      if (iss) callback.searchParams.set("iss", iss);
       const tokens = await oidc.authorizationCodeGrant(config, callback, {
         pkceCodeVerifier: expected.codeVerifier,
         expectedState: expected.state,

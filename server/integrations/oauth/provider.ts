@@ -18,5 +18,5 @@ export interface SocialProvider {
   name: "google" | "facebook";
   authorizationUrl(p: { redirectUri: string } & FlowSecrets): Promise<string>;
   /** Throws when the provider refuses (a replayed code, a wrong state, a bad nonce, a bad signature...). */
-  exchange(p: { code: string; state: string; redirectUri: string; expected: FlowSecrets }): Promise<SocialProfile>;
+  exchange(p: { code: string; state: string; iss?: string; redirectUri: string; expected: FlowSecrets }): Promise<SocialProfile>;
 }
