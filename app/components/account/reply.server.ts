@@ -24,5 +24,5 @@ export async function handleForm<S extends z.ZodType, T>(
   if ("redirectTo" in next) {
     throw redirect(next.redirectTo, { headers: result.setCookie ? { "Set-Cookie": result.setCookie, "Cache-Control": "no-store" } : {} });
   }
-  return { intent, result: submission.reply({ resetForm: true }), notice: next.notice };
+  return { intent, result: submission.reply({ hideFields }), notice: next.notice };
 }

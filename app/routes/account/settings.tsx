@@ -137,7 +137,7 @@ function AddressSection({ user, reply }: { user: Loaded["user"]; reply?: FormRep
     country: a?.country ?? "US",
   });
   return (
-    <section className="account-section" id="address" aria-labelledby="address-title">
+    <section className="account-section" id="shipping-address" aria-labelledby="address-title">
       <h2 id="address-title">Shipping address</h2>
       <p>Where we send your orders.</p>
       <Form method="post" {...getFormProps(f.form)} className="auth-form" onChange={f.onChange}>

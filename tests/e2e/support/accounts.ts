@@ -3,12 +3,15 @@ import AxeBuilder from "@axe-core/playwright";
 import { open } from "../shell-fixtures";
 
 /** Reads the newest email of a template to an address from the development mailbox: its link, or its code. */
-export async function fromMailbox(page: Page, to: string, template: string): Promise<{ link: string | null; code: string | null }> {
+export async function fromMailbox(shopper: Page, to: string, template: string): Promise<{ link: string | null; code: string | null }> {
+  // In a tab of its own, like a mail app beside the shop: the shop's page keeps its state.
+  const page = await shopper.context().newPage();
   await open(page, "/dev/mailbox");
   const row = page.locator("tbody tr", { hasText: to }).filter({ hasText: template }).first();
   await expect(row).toBeVisible();
   await row.getByRole("link").first().click();
   const text = (await page.getByTestId("text-part").textContent()) ?? "";
+  await page.close();
   return { link: text.match(/https?:\/\/\S+/)?.[0] ?? null, code: text.match(/Your code: (\d{6})/)?.[1] ?? null };
 }
 
