@@ -187,6 +187,7 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
   it.each([
     ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...US_ADDRESS, postalCode: "ABCDE" } }, 422, "Please enter a valid zip code."],
     ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...US_ADDRESS, region: "ZZ" } }, 422, "Please choose your state or region."],
+    ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...DE_ADDRESS, country: "XX" } }, 422, "Please choose your country."],
     ["INVALID_COUPON", { couponCodes: ["NOPE"] }, 422, "Invalid promo code"],
     ["INVALID_COUPON", { couponCodes: ["SUMMER15"] }, 422, "Invalid promo code"],
     ["ITEM_NOT_AVAILABLE", { items: { "no-such-thing": 1 } }, 409, undefined],
