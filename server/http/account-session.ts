@@ -7,16 +7,13 @@ import type { Client, SessionClaims, StartedSession } from "../modules/auth";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { SESSION_COOKIE } from "../modules/auth";
 import type { AppEnv } from "./types";
+import { clientAddressKey } from "./middleware/client-ip";
 
-/**
- * Who is asking, for the credential flows. The throttle counts the socket's address: a forwarded-for header is the
- * client's own word until TRUST_PROXY (the hardening issue) says which proxy to believe.
- */
+/** Who is asking, for the credential flows: the throttles count the client's address as TRUST_PROXY allows. */
 export function clientOf(c: Context<AppEnv>): Client {
   const env = c.get("shop").env;
-  const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket;
   return {
-    ip: socket?.remoteAddress ?? null,
+    ip: clientAddressKey(c),
     userAgent: c.req.header("user-agent")?.slice(0, 300) ?? null,
     origin: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : new URL(c.req.url).origin,
   };

@@ -3,7 +3,7 @@ import { customers } from "./customers";
 
 /**
  * The auth module's account tables: credentials, one-time tokens (verification, set-password, magic link, code,
- * reset, email change), linked social identities and the sign-in throttle. Secrets are stored hashed only.
+ * reset, email change) and linked social identities. Secrets are stored hashed only.
  */
 export const accountCredentials = pgTable("account_credentials", {
   customerId: uuid("customer_id")
@@ -54,10 +54,3 @@ export const socialIdentities = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.subject] }), index("social_identities_customer_idx").on(t.customerId)],
 );
-
-/** Fixed-window counters for credential attempts, keyed "signin:account:<email>", "signin:ip:<address>"... */
-export const authThrottle = pgTable("auth_throttle", {
-  key: text("key").primaryKey(),
-  hits: integer("hits").notNull(),
-  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-});

@@ -13,3 +13,4 @@ export * from "./payments";
 export * from "./sandbox-gateway";
 export * from "./subscriptions";
 export * from "./email";
+export * from "./rate-limit";

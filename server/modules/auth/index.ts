@@ -4,7 +4,7 @@ export * from "./sessions";
 export { credentialsOf, deleteCredentials, markEmailVerified, storePasswordHash, type Credentials } from "./credentials";
 export { hashPassword, verifyPassword, warmPasswordDecoy } from "./passwords";
 export { deleteTokensOf, issueLinkToken, issueLoginCode, spendLinkToken, linkTokenIsLive, TOKEN_TTL_MS } from "./tokens";
-export { AUTH_RULES, clearThrottle, hitThrottle, pruneThrottle, type ThrottleRule, type ThrottleVerdict } from "./throttle";
+export { AUTH_RULES } from "./throttle";
 /** The account area's emails. */
 export { queueAccountEmail, renderAccountEmail, type AccountEmailKind } from "./emails/account-emails";
 /** Every way in: password, magic link, code, reset and set-password links, verification. */

@@ -7,7 +7,7 @@ import { credentialsOf, markEmailVerified, storePasswordHash } from "./credentia
 import { queueAccountEmail } from "./emails/account-emails";
 import { hashPassword, verifyPassword } from "./passwords";
 import { revokeAllSessions, startSession } from "./sessions";
-import { clearThrottle, throttleAll, type AuthRuleName } from "./throttle";
+import { throttleAll } from "./throttle";
 import { issueLinkToken, issueLoginCode, spendLinkToken, spendLoginCode } from "./tokens";
 
 /** Who is asking: the address the throttle counts, the browser the session list shows, the origin links point at. */
@@ -26,11 +26,7 @@ export interface StartedSession {
 
 const addressKey = (client: Client) => client.ip ?? "unknown";
 
-async function throttle(shop: Shop, hits: [AuthRuleName, string][]): Promise<void> {
-  if (shop.env.RATE_LIMITS === "off") return;
-  const verdict = await throttleAll(shop, hits);
-  if (!verdict.allowed) throw new ShopError("RATE_LIMITED");
-}
+const throttle = throttleAll;
 
 async function begin(shop: Shop, customer: { id: string; email: string }, client: Client): Promise<StartedSession> {
   const { token, expiresAt } = await startSession(shop, customer, { userAgent: client.userAgent });
@@ -51,7 +47,6 @@ export async function signInWithPassword(shop: Shop, input: { email: string; pas
   const ok = await verifyPassword(credentials?.passwordHash, input.password);
   if (!ok || !customer) throw new ShopError("USER_NOT_FOUND");
   if (!credentials?.emailVerifiedAt) throw new ShopError("UNVERIFIED_ACCOUNT");
-  await clearThrottle(shop, `signInAccountAddress:${pairKey}`);
   return begin(shop, customer, client);
 }
 

@@ -20,12 +20,6 @@ CREATE TABLE "account_tokens" (
 	CONSTRAINT "account_tokens_secret_hash_unique" UNIQUE("secret_hash")
 );
 --> statement-breakpoint
-CREATE TABLE "auth_throttle" (
-	"key" text PRIMARY KEY NOT NULL,
-	"hits" integer NOT NULL,
-	"window_start" timestamp with time zone NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "social_identities" (
 	"provider" text NOT NULL,
 	"subject" text NOT NULL,
