@@ -24,6 +24,7 @@ export interface StartedSession {
   customer: { id: string; email: string };
 }
 
+const NOBODY = "00000000-0000-0000-0000-000000000000";
 const addressKey = (client: Client) => client.ip ?? "unknown";
 
 const throttle = throttleAll;
@@ -43,10 +44,11 @@ export async function signInWithPassword(shop: Shop, input: { email: string; pas
   const pairKey = `${email}|${addressKey(client)}`;
   await throttle(shop, [["signInAccountAddress", pairKey], ["signInAddress", addressKey(client)], ["signInAccount", email]]);
   const customer = await findCustomerByEmail(dbOf(shop), email);
-  const credentials = customer ? await credentialsOf(dbOf(shop), customer.id) : null;
-  const ok = await verifyPassword(credentials?.passwordHash, input.password);
+  // The same queries whoever the email belongs to (an unknown one looks up no one's credentials), then one argon2.
+  const credentials = await credentialsOf(dbOf(shop), customer?.id ?? NOBODY);
+  const ok = await verifyPassword(credentials.passwordHash, input.password);
   if (!ok || !customer) throw new ShopError("USER_NOT_FOUND");
-  if (!credentials?.emailVerifiedAt) throw new ShopError("UNVERIFIED_ACCOUNT");
+  if (!credentials.emailVerifiedAt) throw new ShopError("UNVERIFIED_ACCOUNT");
   return begin(shop, customer, client);
 }
 
