@@ -86,6 +86,15 @@ const EnvSchema = z
         }
         return entries;
       }),
+    /** Google sign-in (OpenID Connect). The issuer is discovered from its /.well-known/openid-configuration. */
+    GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+    /** Facebook sign-in (OAuth 2 with the Graph API's profile). */
+    FACEBOOK_CLIENT_ID: z.string().trim().min(1).optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    FACEBOOK_AUTHORIZE_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
+    FACEBOOK_GRAPH_URL: z.url().default("https://graph.facebook.com/v19.0"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -115,7 +124,7 @@ export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 
 export class EnvError extends Error {}
 
-const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
+const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GOOGLE_CLIENT_SECRET", "FACEBOOK_CLIENT_SECRET"]);
 
 /** Parses settings from an environment map (process.env by default). Throws EnvError with one line per bad value. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -1,5 +1,8 @@
 import { ShopError } from "../../domain/errors";
 import { authApi } from "./api/auth";
+import { mailApi } from "./api/mail";
+import { userApi } from "./api/user";
+import { accountProvider } from "./provider/account";
 import { catalogApi } from "./api/catalog";
 import { eventsApi } from "./api/events";
 import { newsletterApi } from "./api/newsletter";
@@ -19,6 +22,8 @@ export function createShopApi() {
   api.route("/", eventsApi);
   api.route("/", newsletterApi);
   api.route("/", authApi);
+  api.route("/", mailApi);
+  api.route("/", userApi);
   api.route("/", catalogApi);
   api.route("/", turnstileApi);
   api.route("/", purchaseApi);
@@ -30,6 +35,7 @@ export function createShopApi() {
 
 export function createProviderApi() {
   const provider = createRouter();
+  provider.route("/", accountProvider);
   provider.route("/", experimentsProvider);
   provider.route("/", couponPlansProvider);
   provider.route("/", checkoutProvider);

@@ -9,7 +9,7 @@ import { isValidEmail } from "../../domain/validation";
 import { verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import type { CardDetails } from "../integrations/payments/gateway";
-import { redeemCoupon } from "../modules/coupons";
+import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
 import { countHit, requireUnspent } from "../modules/rate-limit";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
 import {
@@ -111,20 +111,23 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
   });
   const gateway = gatewayOf(shop);
   const card = await resolveCard(shop, gateway, request, ctx, customer.id);
-  // Keyed by the claim: a retry inside this claim never authorizes twice; a new claim (after a failure) gets its own answer.
-  const chargeId = await authorize(shop, gateway, { token: card.token, amount: quote.total, currency: quote.currency, key: `order:${claim.key}:${claim.id}` }, decliners);
-  if (chargeId) await recordAuthorization(shop, claim.key, claim.id, chargeId);
-  const now = shop.clock.now();
-
+  // Before the card: an order that loses the race for a coupon's last use costs no authorization.
+  if (promo) await reserveCouponUse(db, promo.code, shop.clock.now());
+  let chargeId: string | null = null;
   let written: { orderId: string; paymentId: string };
   try {
+    // Keyed by the claim: a retry inside this claim never authorizes twice; a new claim (after a failure) gets its own answer.
+    chargeId = await authorize(shop, gateway, { token: card.token, amount: quote.total, currency: quote.currency, key: `order:${claim.key}:${claim.id}` }, decliners);
+    if (chargeId) await recordAuthorization(shop, claim.key, claim.id, chargeId);
+    const now = shop.clock.now();
+    const authorized = chargeId;
     written = await db.transaction(async (tx) => {
       const order = await insertOrder(tx, { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now });
-      if (promo) await redeemCoupon(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
+      if (promo) await redeemReserved(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
       // A guest using an existing account's email does not replace that account's default card.
       const trusted = ctx.sessionCustomerId === customer.id || isFirstOrder;
       const paymentMethodId = await savePaymentMethod(tx, customer.id, gateway.name, card.token, card.details, trusted, now);
-      const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId, amount: quote.total, currency: quote.currency, card: card.details, now });
+      const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId: authorized, amount: quote.total, currency: quote.currency, card: card.details, now });
       await createSubscriptions(tx, {
         customerId: customer.id,
         orderId: order.id,
@@ -142,6 +145,7 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
     });
   } catch (error) {
     if (chargeId) await voidQuietly(shop, gateway, chargeId);
+    if (promo) await releaseQuietly(shop, promo.code);
     throw error;
   }
   await capture(shop, gateway, chargeId, written.paymentId);
@@ -216,6 +220,15 @@ async function capture(shop: Shop, gateway: PaymentGateway, chargeId: string | n
     await markCaptured(dbOf(shop), paymentId, shop.clock.now());
   } catch (error) {
     shop.log.error({ err: error, chargeId, paymentId }, "capture failed after the order was written");
+  }
+}
+
+/** Gives back a reserved coupon use; a failure is logged (the count then stays one high, erring on the side of the limit). */
+async function releaseQuietly(shop: Shop, code: string): Promise<void> {
+  try {
+    await releaseCouponUse(dbOf(shop), code);
+  } catch (error) {
+    shop.log.error({ err: error, code }, "could not release a reserved coupon use");
   }
 }
 

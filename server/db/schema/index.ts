@@ -1,6 +1,8 @@
 // One schema for both drivers. Each file belongs to the module of the same name under server/modules.
 export * from "./analytics";
 export * from "./auth";
+export * from "./accounts";
+export * from "./customer-addresses";
 export * from "./content";
 export * from "./customers";
 export * from "./newsletter";
