@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { CatalogSeedSchema } from "../../domain/catalog-seed";
-import { ContentSeedSchema } from "../../domain/content";
+import { ContentSeedSchema, type ArticleSeed, type ContentPageSeed } from "../../domain/content";
 import { fromRoot } from "../lib/root";
 import { seedCatalog } from "../modules/catalog";
-import { insertMissingPages } from "../modules/content";
+import { seedContent } from "../modules/content";
 import { seedCoupons } from "../modules/coupons";
 import type { Shop } from "../shop";
 
@@ -12,15 +12,20 @@ import type { Shop } from "../shop";
  * again (every start runs it) changes nothing and never overwrites an operator's edits.
  */
 export async function seed(shop: Shop): Promise<{ pages: number; products: number; coupons: number }> {
-  const { pages } = ContentSeedSchema.parse(await readJson("content/pages.json"));
+  const { pages, articles } = ContentSeedSchema.parse(await readJson("content/pages.json"));
   const catalog = CatalogSeedSchema.parse(await readJson("content/catalog.json"));
   const inserted = {
-    pages: await insertMissingPages(shop, pages),
+    pages: await seedPagesAndArticles(shop, pages, articles),
     products: await seedCatalog(shop, catalog),
     coupons: await seedCoupons(shop, catalog.coupons),
   };
   if (Object.values(inserted).some((n) => n > 0)) shop.log.info(inserted, "seeded content");
   return inserted;
+}
+
+async function seedPagesAndArticles(shop: Shop, pages: ContentPageSeed[], articles: ArticleSeed[]): Promise<number> {
+  const { inserted, updated } = await seedContent(shop, pages, articles);
+  return inserted + updated;
 }
 
 async function readJson(path: string): Promise<unknown> {
