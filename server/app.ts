@@ -11,6 +11,7 @@ import { jsonOnly } from "./http/middleware/json-only";
 import { requestLog } from "./http/middleware/request-log";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { sessionMiddleware } from "./http/middleware/session";
+import type { PageCache } from "./http/pages/page-cache";
 import { seoRoutes } from "./http/pages/seo";
 import { staticFiles } from "./http/pages/static";
 import { createProviderApi, createShopApi, openApiDocument } from "./http/surfaces";
@@ -25,6 +26,8 @@ export interface AppOptions {
   serveBuild?: boolean;
   /** Running behind the Vite dev server (npm run dev). */
   viteDev?: boolean;
+  /** Keeps anonymous page HTML in the process (server/http/pages/page-cache.ts). */
+  pageCache?: PageCache;
 }
 
 const API_BODY_LIMIT = 64 * 1024;
@@ -69,7 +72,7 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   const document = options.document;
   if (document) {
     app.use("*", sessionMiddleware);
-    app.all("*", (c) => renderDocument(c, document));
+    app.all("*", (c) => renderDocument(c, document, options.pageCache));
   }
   return app;
 }

@@ -3,13 +3,14 @@ import { CatalogSeedSchema } from "../../domain/catalog-seed";
 import { ContentSeedSchema, type ArticleSeed, type ContentPageSeed } from "../../domain/content";
 import { fromRoot } from "../lib/root";
 import { seedCatalog } from "../modules/catalog";
-import { seedContent } from "../modules/content";
+import { notifyPagesChanged, seedContent } from "../modules/content";
 import { seedCoupons } from "../modules/coupons";
 import type { Shop } from "../shop";
 
 /**
- * Loads the seed data kept in content/. Idempotent: rows that exist are left alone, so running it
- * again (every start runs it) changes nothing and never overwrites an operator's edits.
+ * Loads the seed data kept in content/. Idempotent: running it again (every start runs it) changes nothing. Catalogue
+ * rows that exist are left alone; a page or article whose content file entry changed is reloaded unless an operator
+ * edited it (server/modules/content/seed-content.ts).
  */
 export async function seed(shop: Shop): Promise<{ pages: number; products: number; coupons: number }> {
   const { pages, articles } = ContentSeedSchema.parse(await readJson("content/pages.json"));
@@ -19,6 +20,8 @@ export async function seed(shop: Shop): Promise<{ pages: number; products: numbe
     products: await seedCatalog(shop, catalog),
     coupons: await seedCoupons(shop, catalog.coupons),
   };
+  // Prices and coupons show on pages: every process's page cache must forget them (content notifies on its own).
+  if (inserted.products > 0 || inserted.coupons > 0) await notifyPagesChanged(shop, "catalog seed");
   if (Object.values(inserted).some((n) => n > 0)) shop.log.info(inserted, "seeded content");
   return inserted;
 }

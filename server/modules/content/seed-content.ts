@@ -6,6 +6,7 @@ import { ROUTES, type RouteName } from "../../../domain/routes";
 import { contentArticles, contentPages, contentSeedState } from "../../db/schema";
 import type { Tx } from "../../db/client";
 import { dbOf, type Shop } from "../../shop";
+import { notifyPagesChanged } from "./invalidation";
 import { cleanBlocks } from "./sanitise";
 
 /** jsonb keeps keys in its own order, so rows are hashed with keys sorted (and undefined fields dropped). */
@@ -58,6 +59,7 @@ export async function seedContent(shop: Shop, pages: ContentPageSeed[], articles
       count(result, outcome, `article:${article.slug}`);
     }
   });
+  if (result.inserted + result.updated > 0) await notifyPagesChanged(shop, "content seed");
   if (result.skippedEdited.length > 0) shop.log.warn({ entries: result.skippedEdited }, "content file changed for rows an operator edited; kept the edits");
   return result;
 }
