@@ -4,7 +4,7 @@ import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
 import { requestId } from "hono/request-id";
 import { ShopError } from "../domain/errors";
-import { renderDocument, type DocumentHandler } from "./http/pages/document";
+import { pageCacheNonce, renderDocument, type DocumentHandler } from "./http/pages/document";
 import { errorResponse, onError } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { jsonOnly } from "./http/middleware/json-only";
@@ -47,6 +47,7 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   });
   app.use("*", requestId({ headerName: "X-Request-Id", limitLength: 128 }));
   app.use("*", requestLog);
+  if (options.pageCache) app.use("*", pageCacheNonce(options.pageCache));
   app.use("*", securityHeaders(shop.env, { viteDev: options.viteDev }));
   app.use("*", compress());
   app.onError(onError);

@@ -6,7 +6,8 @@ import { isUnder } from "../../../domain/shell";
 import { locate } from "../../integrations/geo";
 import { SESSION_COOKIE } from "../../modules/auth";
 import { LAST_ORDER_COOKIE } from "./last-order-cookie";
-import { bodyOf, matchesEtag, pageCacheKey, type CachedPage, type PageCache } from "./page-cache";
+import type { MiddlewareHandler } from "hono";
+import { matchesEtag, pageCacheKey, type CachedPage, type PageCache } from "./page-cache";
 import { buildLoadContext, COUNTRY_COOKIE, PREVIEW_COOKIE, type ShopLoadContext } from "../context";
 import type { AppEnv } from "../types";
 
@@ -37,7 +38,7 @@ function isPersonal(c: Context<AppEnv>): boolean {
  */
 export async function renderDocument(c: Context<AppEnv>, handle: DocumentHandler, cache?: PageCache): Promise<Response> {
   const personal = isPersonal(c);
-  const key = cache && !personal && (c.req.method === "GET" || c.req.method === "HEAD") ? cacheKeyOf(c) : null;
+  const key = cache && !personal && isRead(c) ? cacheKeyOf(c) : null;
   if (cache && key) {
     const hit = cache.get(key);
     if (hit) return answerFromCache(c, hit, "HIT");
@@ -53,6 +54,22 @@ export async function renderDocument(c: Context<AppEnv>, handle: DocumentHandler
   const headers = [...response.headers.entries()].filter(([name]) => !["content-length", "etag"].includes(name.toLowerCase()));
   const entry = cache.set(key, generation, await response.text(), c.get("secureHeadersNonce") ?? "", headers);
   return entry ? answerFromCache(c, entry, "MISS") : response;
+}
+
+const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
+
+/**
+ * Runs before the security headers: when the page is in the cache, its CSP must carry the nonce the cached HTML was
+ * rendered with. Everything else gets a fresh nonce as before.
+ */
+export function pageCacheNonce(cache: PageCache): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (isRead(c) && !isPersonal(c)) {
+      const entry = cache.peek(cacheKeyOf(c));
+      if (entry?.nonce) c.set("secureHeadersNonce", entry.nonce);
+    }
+    await next();
+  };
 }
 
 function cacheKeyOf(c: Context<AppEnv>): string {
@@ -78,8 +95,14 @@ function answerFromCache(c: Context<AppEnv>, entry: CachedPage, status: "HIT" | 
     headers.delete("Content-Type");
     return new Response(null, { status: 304, headers });
   }
-  const body = c.req.method === "HEAD" ? null : bodyOf(entry, c.get("secureHeadersNonce") ?? "");
-  return new Response(body, { status: 200, headers });
+  if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
+  // The same page for a different nonce (an entry stored after this request's nonce was chosen) is rendered again.
+  if ((c.get("secureHeadersNonce") ?? "") !== entry.nonce) return new Response(entry.html.replaceAll(entry.nonce, c.get("secureHeadersNonce") ?? ""), { status: 200, headers });
+  if (/\bgzip\b/.test(c.req.header("Accept-Encoding") ?? "")) {
+    headers.set("Content-Encoding", "gzip");
+    return new Response(entry.gzip as unknown as BodyInit, { status: 200, headers });
+  }
+  return new Response(entry.html, { status: 200, headers });
 }
 
 /** The page a request is for: React Router's client navigations fetch "/thank-you.data" for "/thank-you". */

@@ -9,6 +9,7 @@ import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop
 import { waitFor } from "../../testing/wait-for";
 import { startWeb, type WebServer } from "../../web";
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { matchesEtag, PageCache, pageCacheKey } from "./page-cache";
 
 const approach = ContentSeedSchema.parse(JSON.parse(readFileSync(fromRoot("content/pages.json"), "utf8"))).pages.find((p) => p.routeName === "approach")!;
@@ -23,13 +24,14 @@ describe("page cache (unit)", () => {
     expect(key("", "US", "data-redesign=true")).not.toBe(key(""));
   });
 
-  it("an entry serves with any nonce, carries a stable ETag, and expires", () => {
+  it("an entry keeps its nonce and its gzip, carries an ETag of its bytes, and expires", () => {
     let now = 0;
     const cache = new PageCache({ maxAgeMs: 1000, now: () => now });
     const entry = cache.set("k", cache.currentGeneration(), '<script nonce="abc">x</script>', "abc", [])!;
-    expect(entry.parts.join("NEW")).toBe('<script nonce="NEW">x</script>');
-    const again = new PageCache().set("k", 0, '<script nonce="zzz">x</script>', "zzz", [])!;
-    expect(again.etag).toBe(entry.etag);
+    expect(entry.nonce).toBe("abc");
+    expect(gunzipSync(entry.gzip).toString()).toBe('<script nonce="abc">x</script>');
+    expect(new PageCache().set("k", 0, '<script nonce="abc">x</script>', "abc", [])!.etag).toBe(entry.etag);
+    expect(new PageCache().set("k", 0, '<script nonce="abc">y</script>', "abc", [])!.etag).not.toBe(entry.etag);
     expect(cache.get("k")).toBe(entry);
     now = 1001;
     expect(cache.get("k")).toBeNull();
@@ -68,7 +70,7 @@ describe(`page cache over HTTP (${testDriver()})`, () => {
     await shop.cleanup();
   });
 
-  it("the second anonymous request is served from the cache with a fresh nonce, and a matching ETag answers 304", async () => {
+  it("the second anonymous request is served from the cache, gzipped once, its CSP naming the page's nonce; a matching ETag answers 304", async () => {
     const first = await get(web.port, "/approach");
     expect(first.headers.get("X-Page-Cache")).toBe("MISS");
     const firstBody = await first.text();
@@ -76,8 +78,12 @@ describe(`page cache over HTTP (${testDriver()})`, () => {
     expect(second.headers.get("X-Page-Cache")).toBe("HIT");
     const body = await second.text();
     const nonceOf = (html: string) => /nonce="([^"]+)"/.exec(html)![1];
-    expect(nonceOf(body)).not.toBe(nonceOf(firstBody));
+    expect(body).toBe(firstBody);
+    expect(second.headers.get("Content-Encoding")).toBe("gzip");
     expect(second.headers.get("Content-Security-Policy")).toContain(`'nonce-${nonceOf(body)}'`);
+    // Anything not served from the cache still gets a nonce of its own.
+    const personal = await get(web.port, "/approach", { Cookie: "seed_jwt=x" });
+    expect(nonceOf(await personal.text())).not.toBe(nonceOf(body));
     expect(second.headers.get("ETag")).toBe(first.headers.get("ETag"));
     const notModified = await get(web.port, "/approach", { "If-None-Match": second.headers.get("ETag")! });
     expect(notModified.status).toBe(304);

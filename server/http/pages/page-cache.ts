@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 
 /**
  * Anonymous page HTML kept in the process (docs/decisions/0021-page-cache.md). A campaign sends thousands of
@@ -6,11 +7,13 @@ import { createHash } from "node:crypto";
  * request, is what keeps those pages fast. Entries are emptied on a NOTIFY from any process (content or prices
  * changed) and expire after a while anyway, so a missed notification costs at most maxAgeMs of staleness.
  *
- * The CSP nonce differs per request, so an entry keeps the page split around its nonce and is joined with the
- * current request's nonce when served.
+ * An entry is served with the CSP nonce it was rendered with (pageCacheNonce hands it to the security headers), as a
+ * CDN serving the same cached page would; so its gzip is made once, not per request.
  */
 export interface CachedPage {
-  parts: string[];
+  html: string;
+  gzip: Uint8Array;
+  nonce: string;
   headers: [string, string][];
   etag: string;
   storedAt: number;
@@ -59,10 +62,15 @@ export class PageCache {
   }
 
   /** Stores a rendered page unless the cache was cleared since the render began (its generation is stale). */
-  set(key: string, generation: number, body: string, nonce: string, headers: [string, string][]): CachedPage | null {
-    const parts = nonce ? body.split(nonce) : [body];
-    const etag = `W/"${createHash("sha1").update(parts.join("\u0000")).digest("base64url")}"`;
-    const entry: CachedPage = { parts, headers, etag, storedAt: this.now() };
+  /** Looks without counting a hit or a miss (for the nonce, before the page is served). */
+  peek(key: string): CachedPage | null {
+    const entry = this.entries.get(key);
+    return entry && this.now() - entry.storedAt <= this.maxAgeMs ? entry : null;
+  }
+
+  set(key: string, generation: number, html: string, nonce: string, headers: [string, string][]): CachedPage | null {
+    const etag = `W/"${createHash("sha1").update(html).digest("base64url")}"`;
+    const entry: CachedPage = { html, gzip: gzipSync(html), nonce, headers, etag, storedAt: this.now() };
     if (generation !== this.generation) return entry;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, entry);
@@ -73,10 +81,6 @@ export class PageCache {
     this.generation++;
     this.entries.clear();
   }
-}
-
-export function bodyOf(entry: CachedPage, nonce: string): string {
-  return entry.parts.join(nonce);
 }
 
 /** Campaign parameters do not change a page; everything else in the query might. */
