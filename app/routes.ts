@@ -13,6 +13,8 @@ export default [
   ...NAMES.map((name) => route(ROUTES[name], moduleFor(name), { id: name })),
   // Every other Cultured article (microbiome-101 and probiotics-101 have their own names above).
   route("/cultured/:slug", "routes/content/article.tsx", { id: "article" }),
+  // The footer's newsletter form posted before JavaScript loads (the JSON API stays JSON-only).
+  route("/newsletter", "routes/content/newsletter.tsx", { id: "newsletter" }),
   // An empty page of the same build: the baseline for the JavaScript-size benchmark.
   route("/__baseline", "routes/system/baseline.tsx", { id: "baseline" }),
   // Throws while rendering when test hooks are on: proves the failure page.

@@ -3,6 +3,7 @@ import { authApi } from "./api/auth";
 import { catalogApi } from "./api/catalog";
 import { eventsApi } from "./api/events";
 import { newsletterApi } from "./api/newsletter";
+import { mailApi } from "./api/mail";
 import { turnstileApi } from "./api/turnstile";
 import { paymentsApi } from "./api/payments";
 import { purchaseApi } from "./api/purchase";
@@ -17,6 +18,7 @@ export function createShopApi() {
   const api = createRouter();
   api.route("/", eventsApi);
   api.route("/", newsletterApi);
+  api.route("/", mailApi);
   api.route("/", authApi);
   api.route("/", catalogApi);
   api.route("/", turnstileApi);

@@ -12,3 +12,4 @@ export * from "./sandbox-gateway";
 export * from "./subscriptions";
 export * from "./email";
 export * from "./cultured";
+export * from "./mail-forms";
