@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { ShopError } from "../domain/errors";
-import { renderDocument, type DocumentHandler } from "./http/pages/document";
+import { pageCacheNonce, renderDocument, type DocumentHandler } from "./http/pages/document";
 import { errorResponse, onError } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { jsonOnly } from "./http/middleware/json-only";
@@ -12,6 +12,7 @@ import { requestLog } from "./http/middleware/request-log";
 import { sameOriginWrites } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { sessionMiddleware } from "./http/middleware/session";
+import type { PageCache } from "./http/pages/page-cache";
 import { seoRoutes } from "./http/pages/seo";
 import { staticFiles } from "./http/pages/static";
 import { createProviderApi, createShopApi, openApiDocument } from "./http/surfaces";
@@ -26,6 +27,8 @@ export interface AppOptions {
   serveBuild?: boolean;
   /** Running behind the Vite dev server (npm run dev). */
   viteDev?: boolean;
+  /** Keeps anonymous page HTML in the process (server/http/pages/page-cache.ts). */
+  pageCache?: PageCache;
 }
 
 const API_BODY_LIMIT = 64 * 1024;
@@ -45,6 +48,7 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   });
   app.use("*", requestId({ headerName: "X-Request-Id", limitLength: 128 }));
   app.use("*", requestLog);
+  if (options.pageCache) app.use("*", pageCacheNonce(options.pageCache));
   app.use("*", securityHeaders(shop.env, { viteDev: options.viteDev }));
   app.use("*", compress());
   // Before any route, pages' form actions included: no other site may change anything here.
@@ -80,7 +84,7 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   const document = options.document;
   if (document) {
     app.use("*", sessionMiddleware);
-    app.all("*", (c) => renderDocument(c, document));
+    app.all("*", (c) => renderDocument(c, document, options.pageCache));
   }
   return app;
 }

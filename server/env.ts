@@ -60,6 +60,12 @@ const EnvSchema = z
     JOBS: z.enum(["inline", "off"]).default("inline"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     FEATURE_FLAGS: z.string().default(""),
+    /** Seconds an anonymous page stays in the in-process page cache (0 turns the cache off). */
+    PAGE_CACHE_SECONDS: z
+      .string()
+      .regex(/^\d{1,5}$/, "must be a whole number of seconds")
+      .transform(Number)
+      .default(300),
     ENABLE_TEST_HOOKS: boolean.default(false),
     /** "off", or overrides of the named limits (server/modules/rate-limit/limits.ts); empty for the defaults. */
     RATE_LIMITS: z

@@ -1,6 +1,7 @@
 import { ShopError } from "../../domain/errors";
 import { authApi } from "./api/auth";
-import { mailApi } from "./api/mail";
+import { mailFormsApi } from "./api/mail-forms";
+import { signInMailApi } from "./api/sign-in-mail";
 import { userApi } from "./api/user";
 import { accountProvider } from "./provider/account";
 import { catalogApi } from "./api/catalog";
@@ -21,8 +22,9 @@ export function createShopApi() {
   const api = createRouter();
   api.route("/", eventsApi);
   api.route("/", newsletterApi);
+  api.route("/", signInMailApi);
+  api.route("/", mailFormsApi);
   api.route("/", authApi);
-  api.route("/", mailApi);
   api.route("/", userApi);
   api.route("/", catalogApi);
   api.route("/", turnstileApi);

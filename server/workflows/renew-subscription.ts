@@ -270,6 +270,8 @@ function orderQuoteOf(q: RenewalQuote, plan: PlanView, sub: SubscriptionRow): Qu
     shipping: q.shipping,
     total: q.total,
     preorderMessage: null,
+    // A renewal carries no promo code typed by the shopper, so none can fail to apply.
+    promoNotApplied: null,
   };
 }
 

@@ -17,3 +17,5 @@ export * from "./rate-limit";
 export * from "./renewals";
 export * from "./ledger";
 export * from "./payment-events";
+export * from "./cultured";
+export * from "./mail-forms";

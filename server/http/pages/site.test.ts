@@ -84,6 +84,8 @@ describe(`site-wide HTTP behaviour (${testDriver()})`, () => {
       }
       expect(new Set(locs).size).toBe(locs.length);
       expect(xml).toContain("<loc>http://shop.test/</loc>");
+      // Every Cultured article, not only the two with route names.
+      for (const slug of ["fibre-and-your-gut", "the-gut-skin-axis", "why-capsule-design-matters"]) expect(locs).toContain(`/cultured/${slug}`);
     });
   });
 

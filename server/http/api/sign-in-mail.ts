@@ -23,7 +23,7 @@ const codeRoute = createRoute({
   responses: { 200: jsonResponse("Sent", Sent), 404: jsonResponse("We do not recognize the email", Err), 429: jsonResponse("Too many", Err), ...errorResponses },
 });
 
-export const mailApi = createRouter()
+export const signInMailApi = createRouter()
   .openapi(magicRoute, async (c) => {
     const input = c.req.valid("json");
     await sendMagicLink(c.get("shop"), input, clientOf(c));
