@@ -34,3 +34,19 @@ export function propertiesInUsd(properties: Record<string, unknown>, rate: UsdRa
   }
   return converted;
 }
+
+/** The rates file in content/ (dollars per unit written as a decimal string, so no float reaches the table). */
+export interface RateSeed {
+  currency: string;
+  effectiveOn: string;
+  usdPerUnit: string;
+}
+
+export function rateFromSeed(seed: RateSeed): UsdRate {
+  const match = /^(\d+)(?:\.(\d{1,6}))?$/.exec(seed.usdPerUnit);
+  if (!match || !/^[A-Z]{3}$/.test(seed.currency) || !/^\d{4}-\d{2}-\d{2}$/.test(seed.effectiveOn)) {
+    throw new Error(`Bad analytics rate ${JSON.stringify(seed)}`);
+  }
+  const micros = Number(match[1]) * 1_000_000 + Number((match[2] ?? "").padEnd(6, "0"));
+  return { currency: seed.currency, effectiveOn: seed.effectiveOn, usdMicrosPerUnit: micros };
+}

@@ -48,6 +48,10 @@ const EnvSchema = z
     JOBS: z.enum(["inline", "off"]).default("inline"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     FEATURE_FLAGS: z.string().default(""),
+    /** Where analytics events are forwarded besides our database; unset, they stay ours (ADR 0013). */
+    ANALYTICS_DESTINATION: z.enum(["segment", "posthog"]).optional(),
+    ANALYTICS_DESTINATION_URL: z.url().optional(),
+    ANALYTICS_WRITE_KEY: z.string().trim().min(1).optional(),
     ENABLE_TEST_HOOKS: boolean.default(false),
   })
   .superRefine((env, ctx) => {
@@ -57,6 +61,9 @@ const EnvSchema = z
     if (env.TURNSTILE_SECRET_KEY && !env.TURNSTILE_SITE_KEY) {
       // Verification without the checkout widget would refuse every order.
       ctx.addIssue({ code: "custom", path: ["TURNSTILE_SITE_KEY"], message: "is required when TURNSTILE_SECRET_KEY is set" });
+    }
+    if (env.ANALYTICS_DESTINATION && (!env.ANALYTICS_DESTINATION_URL || !env.ANALYTICS_WRITE_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["ANALYTICS_WRITE_KEY"], message: "and ANALYTICS_DESTINATION_URL are required when ANALYTICS_DESTINATION is set" });
     }
     if (env.NODE_ENV === "production" && env.ENABLE_TEST_HOOKS) {
       ctx.addIssue({ code: "custom", path: ["ENABLE_TEST_HOOKS"], message: "must not be set in production" });

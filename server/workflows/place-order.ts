@@ -8,6 +8,7 @@ import { isValidEmail } from "../../domain/validation";
 import { verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import type { CardDetails } from "../integrations/payments/gateway";
+import { recordOrderAttribution } from "../modules/analytics";
 import { redeemCoupon } from "../modules/coupons";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
 import {
@@ -111,6 +112,7 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
   try {
     written = await db.transaction(async (tx) => {
       const order = await insertOrder(tx, { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now });
+      await recordOrderAttribution(tx, { orderId: order.id, attribution: request.attribution, clickId: request.clickId, now });
       if (promo) await redeemCoupon(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
       // A guest using an existing account's email does not replace that account's default card.
       const trusted = ctx.sessionCustomerId === customer.id || isFirstOrder;
