@@ -31,6 +31,11 @@ export const STORAGE_CATEGORY = {
   [COUNTRY_STORAGE_KEY]: "C0001",
   [REGION_STORAGE_KEY]: "C0001",
   [COOKIE_CONSENT_STORAGE_KEY]: "C0001",
+  /** Cookies the server sets: the session and the receipt of the last order. */
+  seed_jwt: "C0001",
+  seed_last_order: "C0001",
+  /** Session storage: React Router's scroll positions, so Back returns to where the shopper was. */
+  "react-router-scroll-positions": "C0001",
   [ANONYMOUS_ID_STORAGE_KEY]: "C0002",
   [ANALYTICS_QUEUE_STORAGE_KEY]: "C0002",
   [ANALYTICS_LOCK_STORAGE_KEY]: "C0002",
