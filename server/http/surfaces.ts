@@ -1,6 +1,7 @@
 import { ShopError } from "../../domain/errors";
 import { authApi } from "./api/auth";
 import { catalogApi } from "./api/catalog";
+import { clientErrorsApi } from "./api/client-errors";
 import { eventsApi } from "./api/events";
 import { newsletterApi } from "./api/newsletter";
 import { turnstileApi } from "./api/turnstile";
@@ -16,6 +17,7 @@ import { experimentsProvider } from "./provider/experiments";
 export function createShopApi() {
   const api = createRouter();
   api.route("/", eventsApi);
+  api.route("/", clientErrorsApi);
   api.route("/", newsletterApi);
   api.route("/", authApi);
   api.route("/", catalogApi);

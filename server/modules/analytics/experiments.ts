@@ -73,3 +73,30 @@ export async function experimentReport(shop: Shop, name: string): Promise<Experi
 }
 
 export const experimentNames = () => EXPERIMENT_DEFINITIONS.map((e) => e.name);
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const signedPct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}`;
+
+/** The report as the operator reads it in a terminal: one row per variant, 95% intervals. */
+export function formatExperimentReport(report: ExperimentReport): string {
+  const header = ["variant", "exposures", "conversions", "rate", "95% CI of rate", "lift vs control (points)", "95% CI of lift"];
+  const rows = report.variants.map((v) => [
+    v.variant === report.control ? `${v.variant} (control)` : v.variant,
+    String(v.exposures),
+    String(v.conversions),
+    pct(v.rate),
+    `${pct(v.rateInterval.low)} to ${pct(v.rateInterval.high)}`,
+    v.lift ? signedPct(v.lift.difference) : "-",
+    v.lift ? `${signedPct(v.lift.interval.low)} to ${signedPct(v.lift.interval.high)}` : "-",
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+  const verdict = report.variants
+    .filter((v) => v.lift)
+    .map((v) => {
+      const { low, high } = v.lift!.interval;
+      const call = low > 0 ? "better than control" : high < 0 ? "worse than control" : "no clear difference yet";
+      return `${v.variant}: ${call} (95% CI of the difference excludes 0: ${low > 0 || high < 0 ? "yes" : "no"})`;
+    });
+  return [`Experiment ${report.name}: exposures (first "Experiment Viewed" per user or visitor) and conversions (an "Order Completed" after it)`, line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line), ...verdict].join("\n");
+}

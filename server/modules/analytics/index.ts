@@ -2,5 +2,5 @@
 export * from "./events";
 export { eventsNamed, ingestEvents, saveUsdRates, seedUsdRates, type IngestContext, type IngestResult } from "./ingest";
 export { deadLetters, destinationOf, FORWARD_EVENTS, FORWARD_RETRY_DELAY_SECONDS, FORWARD_RETRY_LIMIT, forwardEvents, setDestination, type ForwardJob } from "./forward";
-export { assignExperiment, experimentNames, experimentReport, experimentsFor, type Assignment, type ExperimentReport } from "./experiments";
+export { assignExperiment, experimentNames, experimentReport, experimentsFor, formatExperimentReport, type Assignment, type ExperimentReport } from "./experiments";
 export { recordOrderAttribution } from "./attribution";

@@ -5,7 +5,7 @@ import { ShopError } from "../../../domain/errors";
 import { checkCatalogue, type AnalyticsEventInput } from "../../../domain/events";
 import { analyticsCurrencyRates, analyticsEvents } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
-import { forwardSoon } from "./forward";
+import { writeEvents } from "./writer";
 
 export interface IngestContext {
   customerId: string | null;
@@ -35,24 +35,20 @@ export async function ingestEvents(shop: Shop, batch: { events: AnalyticsEventIn
   if (allowed.length === 0) return { stored: 0, dropped: batch.events.length };
   const now = shop.clock.now();
   const rates = await ratesOn(shop, now, allowed);
-  const rows = await dbOf(shop)
-    .insert(analyticsEvents)
-    .values(
-      allowed.map((e) => ({
-        name: e.name,
-        properties: propertiesInUsd(e.properties, rateFor(rates, e.properties.currency)),
-        path: e.path ?? null,
-        anonymousId: e.anonymousId ?? null,
-        userId: ctx.customerId,
-        requestId: ctx.requestId,
-        messageId: e.messageId ?? null,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing({ target: analyticsEvents.messageId })
-    .returning({ id: analyticsEvents.id });
-  if (rows.length > 0) void forwardSoon(shop, rows.map((r) => r.id));
-  return { stored: rows.length, dropped: batch.events.length - rows.length };
+  const stored = await writeEvents(
+    shop,
+    allowed.map((e) => ({
+      name: e.name,
+      properties: propertiesInUsd(e.properties, rateFor(rates, e.properties.currency)),
+      path: e.path ?? null,
+      anonymousId: e.anonymousId ?? null,
+      userId: ctx.customerId,
+      requestId: ctx.requestId,
+      messageId: e.messageId ?? null,
+      createdAt: now,
+    })),
+  );
+  return { stored, dropped: batch.events.length - stored };
 }
 
 function rateFor(rates: Map<string, UsdRate>, currency: unknown): UsdRate | null {

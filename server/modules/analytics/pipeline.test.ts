@@ -9,7 +9,7 @@ import { startAnalyticsReceiver } from "../../testing/analytics-receiver";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 import { waitFor } from "../../testing/wait-for";
 import { dbOf } from "../../shop";
-import { deadLetters, experimentReport, forwardEvents, recordOrderAttribution, saveUsdRates } from ".";
+import { deadLetters, experimentReport, formatExperimentReport, forwardEvents, recordOrderAttribution, saveUsdRates } from ".";
 
 const JSON_HEADERS = { "content-type": "application/json" };
 const ALL = { C0001: true, C0002: true, C0003: true, C0004: true, C0005: true };
@@ -60,10 +60,32 @@ describe(`the consent-gated event pipeline (${testDriver()})`, () => {
     expect(row!.properties).not.toHaveProperty("hashedPhone");
   });
 
+  it("POST /api/errors logs a browser error (202) and answers bad input with 400", async () => {
+    const send = (body: unknown) => app.request("/api/errors", { method: "POST", body: JSON.stringify(body), headers: JSON_HEADERS });
+    const ok = await send({ errors: [{ kind: "script", message: "Failed to load https://cdn.example/x.js", path: "/" }] });
+    expect(ok.status).toBe(202);
+    expect(await ok.json()).toEqual({ logged: 1 });
+    const bad = await send({ errors: [{ kind: "oops", message: "" }] });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ code: "VALIDATION_ERROR", message: expect.any(String) });
+  });
+
   it("stores a resent event (same message id) once", async () => {
     const event = { name: "Earn", properties: { location: "header" }, messageId: "0f8a4c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b" };
     expect(await (await post({ events: [event], consent: ALL })).json()).toEqual({ stored: 1, dropped: 0 });
     expect(await (await post({ events: [event, event], consent: ALL })).json()).toEqual({ stored: 0, dropped: 2 });
+  });
+
+  it("concurrent requests are all stored (group commit), each answered with its own count, a shared message id once", async () => {
+    const shared = "5e8a4c1e-2b3d-4e5f-8a9b-0c1d2e3f4a5b";
+    const requests = Array.from({ length: 30 }, (_, i) =>
+      post({ events: [{ name: "Earn", properties: { location: `group-${i}` } }, { name: "Earn", properties: { location: "group-shared" }, messageId: shared }], consent: ALL }),
+    );
+    const answers = await Promise.all(requests.map(async (r) => (await r).json()));
+    expect(answers.reduce((n, a) => n + a.stored, 0)).toBe(31);
+    expect(answers.filter((a) => a.stored === 2)).toHaveLength(1);
+    const rows = await dbOf(shop).select().from(analyticsEvents).where(eq(analyticsEvents.name, "Earn"));
+    expect(rows.filter((r) => String((r.properties as { location: string }).location).startsWith("group-"))).toHaveLength(31);
   });
 
   it("converts amounts to USD with the rate dated on or before the event, keeping the original", async () => {
@@ -194,6 +216,10 @@ describe(`experiments and attribution (${testDriver()})`, () => {
     ]);
     expect(report.variants[1]!.lift!.difference).toBeCloseTo(0.2, 10);
     expect(report.variants[0]!.rateInterval.low).toBeGreaterThanOrEqual(0);
+    const text = formatExperimentReport(report);
+    expect(text).toMatch(/^control \(control\)\s+10\s+1\s+10\.0%\s+1\.8% to 40\.4%/m);
+    expect(text).toMatch(/^exclude\s+10\s+3\s+30\.0%\s+\S+ to \S+\s+\+20\.0\s+/m);
+    expect(text).toContain("exclude: no clear difference yet");
   });
 
   it("copies the visit's campaign values onto an order, once", async () => {
