@@ -74,7 +74,7 @@ export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 
 export class EnvError extends Error {}
 
-const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY"]);
+const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY", "ANALYTICS_WRITE_KEY"]);
 
 /** Parses settings from an environment map (process.env by default). Throws EnvError with one line per bad value. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "../../db/client";
-import { analyticsEvents } from "../../db/schema";
+import type { analyticsEvents } from "../../db/schema";
 import type { Shop } from "../../shop";
 import { forwardSoon } from "./forward";
 
@@ -53,11 +53,7 @@ class EventWriter {
 
   private async insert(group: Pending[]): Promise<void> {
     try {
-      const inserted = await this.shop.database.db
-        .insert(analyticsEvents)
-        .values(group.flatMap((p) => p.rows))
-        .onConflictDoNothing({ target: analyticsEvents.messageId })
-        .returning({ id: analyticsEvents.id, messageId: analyticsEvents.messageId });
+      const inserted = await insertRows(this.shop, group.flatMap((p) => p.rows));
       const storedIds = new Set(inserted.map((r) => r.messageId).filter((m): m is string => m !== null));
       const claimed = new Set<string>();
       for (const pending of group) {
@@ -76,6 +72,32 @@ class EventWriter {
       for (const pending of group) pending.reject(error);
     }
   }
+}
+
+/**
+ * One statement for the whole group whatever its size: the columns go as arrays and unnest() turns them into rows,
+ * so the statement text and its 8 parameters stay the same (cheap to build, parse and plan) for 1 or 1,000 rows.
+ */
+async function insertRows(shop: Shop, rows: EventRow[]): Promise<{ id: number; messageId: string | null }[]> {
+  const { rows: inserted } = await shop.database.executeSql(
+    `insert into analytics_events (name, properties, path, anonymous_id, user_id, request_id, message_id, created_at)
+     select name, properties::jsonb, path, anonymous_id, user_id::uuid, request_id, message_id::uuid, created_at::timestamptz
+     from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+       as t(name, properties, path, anonymous_id, user_id, request_id, message_id, created_at)
+     on conflict (message_id) do nothing
+     returning id, message_id`,
+    [
+      rows.map((r) => r.name),
+      rows.map((r) => JSON.stringify(r.properties ?? {})),
+      rows.map((r) => r.path ?? null),
+      rows.map((r) => r.anonymousId ?? null),
+      rows.map((r) => r.userId ?? null),
+      rows.map((r) => r.requestId ?? null),
+      rows.map((r) => r.messageId ?? null),
+      rows.map((r) => r.createdAt.toISOString()),
+    ],
+  );
+  return (inserted as { id: number | string; message_id: string | null }[]).map((r) => ({ id: Number(r.id), messageId: r.message_id }));
 }
 
 const writers = new WeakMap<DatabaseHandle, EventWriter>();
