@@ -1,5 +1,5 @@
 import { consentFrom, NECESSARY_ONLY, withGpc, type Consent } from "../../domain/consent";
-import { COOKIE_CONSENT_STORAGE_KEY } from "../../domain/storage-keys";
+import { COOKIE_CONSENT_STORAGE_KEY, STORAGE_CATEGORY } from "../../domain/storage-keys";
 import { readStorage, writeStorage } from "./storage";
 
 /** Fired on window after the shopper saves, so the analytics client and tag loaders follow without a reload. */
@@ -31,5 +31,18 @@ export function readConsent(): Consent {
 export function saveConsent(consent: Consent): void {
   const saved = withGpc(consentFrom(consent), gpcSignal());
   writeStorage(COOKIE_CONSENT_STORAGE_KEY, JSON.stringify(saved));
+  forgetRefused(saved);
   window.dispatchEvent(new CustomEvent(CONSENT_UPDATED_EVENT, { detail: saved }));
+}
+
+/** A category switched off takes its kept values with it (the queue, the anonymous id, the campaign, the click id). */
+function forgetRefused(consent: Consent): void {
+  for (const [key, category] of Object.entries(STORAGE_CATEGORY)) {
+    if (consent[category]) continue;
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // storage blocked: nothing was kept
+    }
+  }
 }
