@@ -3,6 +3,15 @@ import { defineConfig, devices } from "@playwright/test";
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built shop,
 // started fresh on its own PGlite folder with test hooks on.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+/**
+ * Tests start as a shopper who accepted every cookie category, so the consent banner does not cover the page and
+ * events flow; tests/e2e/consent.spec.ts starts without a choice.
+ */
+export const CONSENTED = {
+  cookies: [],
+  origins: [{ origin: BASE_URL, localStorage: [{ name: "seed_cookie_consent", value: JSON.stringify({ C0001: true, C0002: true, C0003: true, C0004: true, C0005: true }) }] }],
+};
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -21,7 +30,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: BASE_URL,
+    storageState: CONSENTED,
     trace: "retain-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },

@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AnalyticsRoot } from "./components/analytics/AnalyticsRoot";
 import { FailurePage } from "./components/layout/FailurePage";
 import { SiteShell } from "./components/layout/SiteShell";
 import type { ShellData } from "./components/layout/shell-data";
@@ -61,6 +62,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <SiteShell data={loaderData.shell} pathname={pathname}>
       <PromoCodeFromUrl />
       <LocaleFromLocation />
+      <AnalyticsRoot viewer={loaderData.shell.viewer} />
       <Outlet />
     </SiteShell>
   );

@@ -6,6 +6,7 @@
 //   3. SSR throughput of GET / against the same HTML served as a static file (autocannon)
 //   4. Lighthouse 12 mobile on / (median of 3 runs)
 //   5. Order placement: 20 concurrent shoppers POST /api/purchase, on PGlite and on PostgreSQL (when one answers)
+//   6. Analytics ingestion on PostgreSQL: 2,000 events/s to POST /api/events beside a fixed rate of page requests
 // Prints tables and a Markdown snippet, writes bench/results/<timestamp>.json (git-ignored).
 // Bounded in time, loopback only (127.0.0.1, ports 3200-3299 by default). Not part of `npm test`.
 // What only the benchmark needs (Lighthouse, autocannon) is in bench/package.json, installed on first use.
@@ -23,14 +24,15 @@ import { startServer } from "./lib/server.mjs";
 import { findFreePort, fmt, kb, markdownTable, textTable } from "./lib/util.mjs";
 
 // Loaded after bench/node_modules is installed (see below): they import Lighthouse and autocannon.
-let CATEGORIES, measureLighthouse, TARGETS, freshPostgres, measureOrders, measureThroughput, removeStaticCopy, stopLoad;
+let CATEGORIES, measureLighthouse, TARGETS, freshPostgres, measureOrders, measureThroughput, removeStaticCopy, stopLoad, measureEvents;
 
 const DEFAULT_ROUTES = ["/", "/__baseline", "/daily-synbiotic", "/science", "/cart", "/login"];
 const BASELINE = "/__baseline";
 const HOME_RATIO_TARGET = 1.3;
 const ARTICLE_PATH = "/cultured/microbiome-101";
 const FIRST_START_TARGET_S = 90;
-const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders"];
+const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "events"];
+const EVENTS_TARGET = { eventsPerSecond: 2000, p95Ms: 50, pageSlowdown: 0.1 };
 
 const OPTIONS = {
   help: { type: "boolean", short: "h" },
@@ -39,6 +41,9 @@ const OPTIONS = {
   only: { type: "string" }, // comma list of: start,js,ssr,lighthouse,orders
   "order-connections": { type: "string", default: "20" },
   "order-duration": { type: "string", default: "10" },
+  "events-rate": { type: "string", default: "2000" },
+  "events-batch": { type: "string", default: "10" },
+  "events-duration": { type: "string", default: "15" },
   postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
   routes: { type: "string" },
   connections: { type: "string", default: "10" },
@@ -74,10 +79,11 @@ if (opts.help) {
   console.log(`node bench/run.mjs [options]   (npm run bench -- [options])
   --build              rebuild even if the build looks fresh
   --no-build           never build; measure build/ as it is
-  --only=start,js,ssr,lighthouse,orders   run only these steps (default: all)
+  --only=start,js,ssr,lighthouse,orders,events   run only these steps (default: all)
   --start-timeout=300  seconds each fresh-clone \`npm start\` may take to answer GET / (step "start")
   --order-connections=20 --order-duration=10   order placement: concurrent shoppers, seconds per database
-  --postgres=URL       PostgreSQL to create a throwaway database in for the order step (default 127.0.0.1:5432/test)
+  --events-rate=2000 --events-batch=10 --events-duration=15   analytics ingestion on PostgreSQL: events/s, events per request, seconds
+  --postgres=URL       PostgreSQL to create a throwaway database in for the order and events steps (default 127.0.0.1:5432/test)
   --routes=/,/cart     routes for the JavaScript weight (default: ${DEFAULT_ROUTES.join(",")}; ${BASELINE} is always added)
   --connections=10 --duration=10 --warmup=3   autocannon: connections, measured seconds per target, warm-up seconds
   --rounds=2           split the measured time into alternating SSR/static rounds
@@ -94,13 +100,13 @@ if (opts.help) {
 const root = process.cwd();
 const steps = new Set((opts.only ?? ALL_STEPS.join(",")).split(",").map((s) => s.trim()).filter(Boolean));
 for (const s of steps) if (!ALL_STEPS.includes(s)) usageError(`Unknown step "${s}" in --only`);
-const serverSteps = ["js", "ssr", "lighthouse", "orders"].filter((s) => steps.has(s));
+const serverSteps = ["js", "ssr", "lighthouse", "orders", "events"].filter((s) => steps.has(s));
 const int = (name) => {
   const n = Number(opts[name]);
   if (!Number.isFinite(n) || n < 0) usageError(`--${name} must be a non-negative number`);
   return n;
 };
-for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "start-timeout", "time-limit", "order-connections", "order-duration"]) int(name);
+for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "start-timeout", "time-limit", "order-connections", "order-duration", "events-rate", "events-batch", "events-duration"]) int(name);
 
 if (!existsSync(join(root, "package.json")) || !existsSync(join(root, "vite.server.config.ts"))) {
   console.error(`Run this from the shop's folder (no shop found in ${root}).`);
@@ -183,6 +189,7 @@ async function main() {
   ({ CATEGORIES, measureLighthouse, TARGETS } = await import("./lib/lighthouse.mjs"));
   ({ freshPostgres, measureOrders } = await import("./lib/orders.mjs"));
   ({ measureThroughput, removeStaticCopy, stopLoad } = await import("./lib/throughput.mjs"));
+  ({ measureEvents } = await import("./lib/events.mjs"));
 
   results.build = ensureBuild(root, opts.build ? "always" : opts["no-build"] ? "never" : "auto");
   const fingerprint = buildFingerprint(root);
@@ -280,6 +287,7 @@ async function main() {
   }
 
   if (steps.has("orders")) await benchOrders(server, portMin, portMax, serverPort);
+  if (steps.has("events")) await benchEvents(portMin, portMax, serverPort);
 
   if (buildFingerprint(root) !== fingerprint) {
     results.warning = "build/client changed while the benchmark ran; the figures mix two builds";
@@ -323,6 +331,50 @@ async function benchOrders(server, portMin, portMax, serverPort) {
     }
   }
   console.log(ordersTable(results.orders, false));
+}
+
+/** Analytics ingestion on a server backed by a throwaway PostgreSQL database (the target is stated for PostgreSQL). */
+async function benchEvents(portMin, portMax, serverPort) {
+  const settings = { eventsPerSecond: int("events-rate"), batch: Math.max(1, int("events-batch")), duration: Math.max(1, int("events-duration")) };
+  section(`Analytics ingestion on PostgreSQL: ${settings.eventsPerSecond} events/s in batches of ${settings.batch}, beside 20 pages/s, ${settings.duration} s`);
+  const database = await freshPostgres(opts.postgres);
+  if (!database) {
+    console.log(`PostgreSQL does not answer at ${opts.postgres}: the events step needs it and was skipped.`);
+    return;
+  }
+  cleanups.push(() => database.drop());
+  const port = await findFreePort(portMin, portMax, [serverPort]);
+  const pgServer = await startServer(root, port, { databaseUrl: database.url, extraEnv: { RATE_LIMITS: "off" } });
+  cleanups.push(() => pgServer.stop());
+  try {
+    const m = await measureEvents(pgServer.origin, settings);
+    const met = m.events.eventsPerSecond >= EVENTS_TARGET.eventsPerSecond * 0.98 && m.events.latencyMs.p95 < EVENTS_TARGET.p95Ms && m.pageSlowdown <= EVENTS_TARGET.pageSlowdown;
+    results.events = { ...m, target: EVENTS_TARGET, meetsTarget: met };
+  } finally {
+    await pgServer.stop();
+  }
+  console.log(eventsTable(results.events, false));
+  console.log(eventsVerdict(results.events));
+}
+
+function eventsTable(e, markdown) {
+  const header = ["load", "answered/s", "mean ms", "p50 ms", "p95 ms", "p99 ms", "other answers"];
+  const row = (name, m, ok) => [
+    name,
+    fmt(m.perSecond, 1),
+    fmt(m.latencyMs.mean, 1),
+    fmt(m.latencyMs.p50, 0),
+    fmt(m.latencyMs.p95, 0),
+    fmt(m.latencyMs.p99, 0),
+    Object.entries(m.statuses).filter(([s]) => s !== ok).map(([s, c]) => `${s}: ${c}`).join(", ") || "none",
+  ];
+  const page = markdown ? `\`GET ${e.settings.pagePath}\`` : `GET ${e.settings.pagePath}`;
+  const rows = [row(`${page} alone`, e.pagesAlone, "200"), row(`${page} with events`, e.pagesUnderLoad, "200"), row(markdown ? "`POST /api/events`" : "POST /api/events", e.events, "202")];
+  return (markdown ? markdownTable : textTable)(header, rows, [1, 2, 3, 4, 5]);
+}
+
+function eventsVerdict(e) {
+  return `${fmt(e.events.eventsPerSecond, 0)} events/s stored (target >= ${e.target.eventsPerSecond}), request p95 ${fmt(e.events.latencyMs.p95, 0)} ms (target < ${e.target.p95Ms}), page mean latency ${e.pageSlowdown >= 0 ? "+" : ""}${fmt(e.pageSlowdown * 100, 1)} % under the event load (target <= ${e.target.pageSlowdown * 100} %): ${e.meetsTarget ? "met" : "MISSED"}`;
 }
 
 // ---------------------------------------------------------------- output
@@ -443,6 +495,10 @@ function markdownSnippet() {
     if (named(true).length) parts.push("", `Scored audits below 1 in the median run: ${named(true).join(", ")}.`);
     if (named(false).length) parts.push("", `Unscored performance diagnostics flagged: ${named(false).join(", ")}.`);
   }
+  if (results.events) {
+    const e = results.events;
+    parts.push("", `**Analytics ingestion on PostgreSQL** (${e.settings.eventsPerSecond} events/s in batches of ${e.settings.batch} beside ${e.settings.pageRate} pages/s, ${e.settings.duration} s)`, "", eventsTable(e, true), "", eventsVerdict(e));
+  }
   if (results.orders) {
     parts.push("", `**Order placement** (POST /api/purchase, ${results.orders.settings.connections} concurrent shoppers, ${results.orders.settings.duration} s each)`, "", ordersTable(results.orders, true));
   }
@@ -476,6 +532,7 @@ if (!results.error) {
   if (results.freshStart && !results.freshStart.meetsTarget) missed.push("fresh-clone first start");
   if (results.jsWeight && !results.jsWeight.homeMeetsTarget) missed.push("home JS ratio");
   if (results.lighthouse) missed.push(...results.lighthouse.belowTarget.map((c) => `Lighthouse ${c}`));
+  if (results.events && !results.events.meetsTarget) missed.push("analytics ingestion");
   console.log(`\nTargets missed: ${missed.length ? missed.join(", ") : "none"}.`);
   if (missed.length && opts.strict) exitCode = 1;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PRODUCT_CODES } from "./catalog";
 import { SHIPPING_METHODS } from "./shipping";
 import { storableText } from "./validation";
+import { UTM_KEYS } from "./attribution";
 
 /** Request bodies of the checkout calls (SPEC.md sections 3 and 7). Prices never come from the client. */
 const text = (max: number) => storableText(max).trim();
@@ -30,6 +31,8 @@ export const PaymentSchema = z.union([
   z.object({ savedPaymentMethodId: z.uuid() }),
 ]);
 
+const TouchSchema = z.object(Object.fromEntries(UTM_KEYS.map((k) => [k, z.string().max(200).optional()]))).strict();
+
 export const PurchaseRequestSchema = z.object({
   email: z.string().trim().toLowerCase().max(254),
   shippingAddress: AddressSchema,
@@ -40,6 +43,9 @@ export const PurchaseRequestSchema = z.object({
   healthCertification: z.boolean(),
   captchaToken: z.string().max(4096).optional(),
   cartId: z.string().max(100).optional(),
+  /** Campaign values and click id of the visit, sent only with the shopper's consent; copied onto the order. */
+  attribution: z.object({ firstTouch: TouchSchema, lastTouch: TouchSchema }).optional(),
+  clickId: z.string().max(300).optional(),
 });
 
 /**

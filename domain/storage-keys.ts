@@ -11,3 +11,34 @@ export const COUNTRY_STORAGE_KEY = "seed_country_code";
 export const REGION_STORAGE_KEY = "seed_region_code";
 export const COOKIE_CONSENT_STORAGE_KEY = "seed_cookie_consent";
 export const ANONYMOUS_ID_STORAGE_KEY = "seed_anonymous_id";
+/** The browser's analytics queue (events waiting to be sent), kept only with performance consent. */
+export const ANALYTICS_QUEUE_STORAGE_KEY = "seed_analytics_queue";
+/** The queue's lock between tabs (SPEC.md section 8: 3 retries of 50 ms). */
+export const ANALYTICS_LOCK_STORAGE_KEY = "seed_analytics_queue_lock";
+/** First- and last-touch campaign values (SPEC.md sections 3 and 4). */
+export const ATTRIBUTION_STORAGE_KEY = "seed_attribution";
+/** The ad network's click id, with its prefix (SPEC.md section 3). */
+export const CLICK_ID_STORAGE_KEY = "seed_fbc";
+
+/**
+ * The consent category each kept value needs (ADR 0013). Strictly necessary: the cart, the promo code the shopper
+ * came with, the country that prices the cart, and the consent choice itself. The rest waits for consent.
+ */
+export const STORAGE_CATEGORY = {
+  [CART_STORAGE_KEY]: "C0001",
+  [CART_ID_COOKIE]: "C0001",
+  [PROMO_STORAGE_KEY]: "C0001",
+  [COUNTRY_STORAGE_KEY]: "C0001",
+  [REGION_STORAGE_KEY]: "C0001",
+  [COOKIE_CONSENT_STORAGE_KEY]: "C0001",
+  /** Cookies the server sets: the session and the receipt of the last order. */
+  seed_jwt: "C0001",
+  seed_last_order: "C0001",
+  /** Session storage: React Router's scroll positions, so Back returns to where the shopper was. */
+  "react-router-scroll-positions": "C0001",
+  [ANONYMOUS_ID_STORAGE_KEY]: "C0002",
+  [ANALYTICS_QUEUE_STORAGE_KEY]: "C0002",
+  [ANALYTICS_LOCK_STORAGE_KEY]: "C0002",
+  [ATTRIBUTION_STORAGE_KEY]: "C0002",
+  [CLICK_ID_STORAGE_KEY]: "C0004",
+} as const;

@@ -75,6 +75,13 @@ describe(`env (${testDriver()})`, () => {
     expect(() => parseEnv({ TURNSTILE_SECRET_KEY: "secret", TURNSTILE_SITE_KEY: "site" })).not.toThrow();
   });
 
+  it("analytics events stay ours by default; a destination needs its URL and key, and the key is never echoed", () => {
+    expect(parseEnv({}).ANALYTICS_DESTINATION).toBeUndefined();
+    expect(() => parseEnv({ ANALYTICS_DESTINATION: "segment" })).toThrow(/ANALYTICS_WRITE_KEY and ANALYTICS_DESTINATION_URL are required/);
+    expect(() => parseEnv({ ANALYTICS_DESTINATION: "mixpanel", ANALYTICS_DESTINATION_URL: "https://x.example", ANALYTICS_WRITE_KEY: "k" })).toThrow(/ANALYTICS_DESTINATION/);
+    expect(parseEnv({ ANALYTICS_DESTINATION: "posthog", ANALYTICS_DESTINATION_URL: "https://us.i.posthog.com", ANALYTICS_WRITE_KEY: "phc_1" })).toMatchObject({ ANALYTICS_DESTINATION: "posthog" });
+  });
+
   it("production requires SESSION_SECRET", () => {
     expect(envError({ NODE_ENV: "production" }).message).toBe("Invalid configuration: SESSION_SECRET is required in production");
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET }).SESSION_SECRET).toBe(SECRET);

@@ -66,6 +66,10 @@ const EnvSchema = z
       .regex(/^\d{1,5}$/, "must be a whole number of seconds")
       .transform(Number)
       .default(300),
+    /** Where analytics events are forwarded besides our database; unset, they stay ours (ADR 0013). */
+    ANALYTICS_DESTINATION: z.enum(["segment", "posthog"]).optional(),
+    ANALYTICS_DESTINATION_URL: z.url().optional(),
+    ANALYTICS_WRITE_KEY: z.string().trim().min(1).optional(),
     ENABLE_TEST_HOOKS: boolean.default(false),
     /** "off", or overrides of the named limits (server/modules/rate-limit/limits.ts); empty for the defaults. */
     RATE_LIMITS: z
@@ -113,6 +117,9 @@ const EnvSchema = z
       // Verification without the checkout widget would refuse every order.
       ctx.addIssue({ code: "custom", path: ["TURNSTILE_SITE_KEY"], message: "is required when TURNSTILE_SECRET_KEY is set" });
     }
+    if (env.ANALYTICS_DESTINATION && (!env.ANALYTICS_DESTINATION_URL || !env.ANALYTICS_WRITE_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["ANALYTICS_WRITE_KEY"], message: "and ANALYTICS_DESTINATION_URL are required when ANALYTICS_DESTINATION is set" });
+    }
     if (env.NODE_ENV === "production" && env.ENABLE_TEST_HOOKS) {
       ctx.addIssue({ code: "custom", path: ["ENABLE_TEST_HOOKS"], message: "must not be set in production" });
     }
@@ -130,7 +137,7 @@ export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 
 export class EnvError extends Error {}
 
-const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GOOGLE_CLIENT_SECRET", "FACEBOOK_CLIENT_SECRET"]);
+const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GOOGLE_CLIENT_SECRET", "FACEBOOK_CLIENT_SECRET", "ANALYTICS_WRITE_KEY"]);
 
 /** Parses settings from an environment map (process.env by default). Throws EnvError with one line per bad value. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -3,6 +3,7 @@ import { DataDirLockedError } from "./db/lock";
 import { EnvError, parseEnv } from "./env";
 import { productionDocumentHandler } from "./http/pages/react-router";
 import { startJobs, type JobQueue } from "./jobs/queue";
+import { experimentNames, experimentReport, formatExperimentReport } from "./modules/analytics";
 import type { Shop } from "./shop";
 import { createLogger } from "./lib/logger";
 import { startWarnings } from "./start-warnings";
@@ -12,6 +13,7 @@ import { startWeb, type WebServer } from "./web";
  * The production entry (built to build/node/index.js).
  *   node build/node/index.js          web pages + API (+ jobs unless JOBS=off)
  *   node build/node/index.js worker   jobs only, for scaling out on PostgreSQL
+ *   node build/node/index.js experiments-report [name]   prints exposures and conversions by variant (npm run experiments:report)
  */
 async function main(mode: string): Promise<void> {
   const env = parseEnv();
@@ -54,12 +56,26 @@ async function shutdown(shop: Shop, web: WebServer | null, jobs: JobQueue | null
   }
 }
 
+/**
+ * The experiment report until the console shows it. On PostgreSQL it runs beside the shop; on the embedded PGlite
+ * only while the shop is stopped (one process per data folder: the lock says so clearly).
+ */
+async function report(name: string | undefined): Promise<void> {
+  const shop = await openShop(parseEnv());
+  try {
+    const names = name ? [name] : experimentNames();
+    for (const n of names) console.log(`${formatExperimentReport(await experimentReport(shop, n))}\n`);
+  } finally {
+    await shop.database.close();
+  }
+}
+
 const mode = process.argv[2] ?? "web";
-if (mode !== "web" && mode !== "worker") {
-  console.error(`Unknown mode "${mode}". Use "web" (default) or "worker".`);
+if (mode !== "web" && mode !== "worker" && mode !== "experiments-report") {
+  console.error(`Unknown mode "${mode}". Use "web" (default), "worker" or "experiments-report".`);
   process.exit(2);
 }
-main(mode).catch((error) => {
+(mode === "experiments-report" ? report(process.argv[3]) : main(mode)).catch((error) => {
   if (error instanceof EnvError || error instanceof DataDirLockedError) console.error(error.message);
   else console.error(error);
   process.exit(1);

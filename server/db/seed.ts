@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
+import { rateFromSeed, type RateSeed } from "../../domain/analytics-currency";
 import { CatalogSeedSchema } from "../../domain/catalog-seed";
 import { ContentSeedSchema, type ArticleSeed, type ContentPageSeed } from "../../domain/content";
 import { fromRoot } from "../lib/root";
+import { seedUsdRates } from "../modules/analytics";
 import { seedCatalog } from "../modules/catalog";
 import { notifyPagesChanged, seedContent } from "../modules/content";
 import { seedCoupons } from "../modules/coupons";
@@ -12,13 +14,14 @@ import type { Shop } from "../shop";
  * rows that exist are left alone; a page or article whose content file entry changed is reloaded unless an operator
  * edited it (server/modules/content/seed-content.ts).
  */
-export async function seed(shop: Shop): Promise<{ pages: number; products: number; coupons: number }> {
+export async function seed(shop: Shop): Promise<{ pages: number; products: number; coupons: number; usdRates: number }> {
   const { pages, articles } = ContentSeedSchema.parse(await readJson("content/pages.json"));
   const catalog = CatalogSeedSchema.parse(await readJson("content/catalog.json"));
   const inserted = {
     pages: await seedPagesAndArticles(shop, pages, articles),
     products: await seedCatalog(shop, catalog),
     coupons: await seedCoupons(shop, catalog.coupons),
+    usdRates: await seedUsdRates(shop, ((await readJson("content/analytics-rates.json")) as { rates: RateSeed[] }).rates.map(rateFromSeed)),
   };
   // Prices and coupons show on pages: every process's page cache must forget them (content notifies on its own).
   if (inserted.products > 0 || inserted.coupons > 0) await notifyPagesChanged(shop, "catalog seed");

@@ -5,6 +5,7 @@ import { signInMailApi } from "./api/sign-in-mail";
 import { userApi } from "./api/user";
 import { accountProvider } from "./provider/account";
 import { catalogApi } from "./api/catalog";
+import { clientErrorsApi } from "./api/client-errors";
 import { eventsApi } from "./api/events";
 import { newsletterApi } from "./api/newsletter";
 import { turnstileApi } from "./api/turnstile";
@@ -21,6 +22,7 @@ import { experimentsProvider } from "./provider/experiments";
 export function createShopApi() {
   const api = createRouter();
   api.route("/", eventsApi);
+  api.route("/", clientErrorsApi);
   api.route("/", newsletterApi);
   api.route("/", signInMailApi);
   api.route("/", mailFormsApi);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { countEventsNamed } from "../modules/analytics";
+import { countButtonClicks, countEventsNamed } from "../modules/analytics";
 import { startSession } from "../modules/auth";
 import { findOrCreateCustomer, setExperiment } from "../modules/customers";
 import { setSessionCookie } from "./cookies";
@@ -26,7 +26,13 @@ export const testHooks = new Hono<AppEnv>().post("/session", async (c) => {
   return c.json({ customerId: customer.id, seedSessionToken: token });
 })
   // Lets the shutdown test check, after a restart, that every acknowledged event write was kept.
+  // ?name= counts events of a name; ?button= counts "Button Clicked" events carrying that name (a test's marker).
   .get("/events/count", async (c) => {
+    const button = c.req.query("button");
+    if (button !== undefined) {
+      const marker = z.string().min(1).max(200).parse(button);
+      return c.json({ button: marker, count: await countButtonClicks(c.get("shop"), marker) });
+    }
     const name = z.string().min(1).max(100).parse(c.req.query("name"));
     return c.json({ name, count: await countEventsNamed(c.get("shop"), name) });
   });

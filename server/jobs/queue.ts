@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import type { Shop } from "../shop";
+import { FORWARD_EVENTS, registerForwardAnalytics } from "./forward-analytics";
 import { PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";
 import { registerSendEmail, SEND_EMAIL } from "./send-email";
 import { registerRenewalJobs } from "./renewals";
@@ -34,6 +35,8 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
     await pruneExpired(shop);
   });
   workers[SEND_EMAIL] = await registerSendEmail(boss, shop);
+  const forwarder = await registerForwardAnalytics(boss, shop);
+  if (forwarder) workers[FORWARD_EVENTS] = forwarder;
   await boss.createQueue(SETTLE_PAYMENTS);
   await boss.schedule(SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, {}, { tz: "UTC" });
   workers[SETTLE_PAYMENTS] = await boss.work(SETTLE_PAYMENTS, { pollingIntervalSeconds: 30 }, async () => {

@@ -11,6 +11,7 @@ import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import type { CardDetails } from "../integrations/payments/gateway";
 import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
 import { countHit, requireUnspent } from "../modules/rate-limit";
+import { recordOrderAttribution } from "../modules/analytics";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
 import {
   attemptError,
@@ -123,6 +124,7 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
     const authorized = chargeId;
     written = await db.transaction(async (tx) => {
       const order = await insertOrder(tx, { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now });
+      await recordOrderAttribution(tx, { orderId: order.id, attribution: request.attribution, clickId: request.clickId, now });
       if (promo) await redeemReserved(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
       // A guest using an existing account's email does not replace that account's default card.
       const trusted = ctx.sessionCustomerId === customer.id || isFirstOrder;

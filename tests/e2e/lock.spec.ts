@@ -3,6 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { ENTRY, PROJECT_ROOT, runToExit, startShop, stopShop, tempDataDir, waitReady } from "./support/shop-process";
+import { ALL_ACCEPTED } from "../../domain/consent";
 
 /**
  * Process-level start-up rules, on the built shop (npm run build) with no browser:
@@ -56,7 +57,7 @@ test("after a crash (kill -9) the next start takes the lock over and finds the d
     const res = await fetch(`${first.url}/api/events`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ events: [{ name }] }),
+      body: JSON.stringify({ events: [{ name: "Button Clicked", properties: { name, location: "lock test" } }], consent: ALL_ACCEPTED }),
     });
     expect(res.status).toBe(202);
     expect(await stopShop(first, "SIGKILL")).toBe("SIGKILL");
@@ -65,7 +66,7 @@ test("after a crash (kill -9) the next start takes the lock over and finds the d
     second = await startShop({ dataDir });
     await waitReady(second);
     expect(JSON.parse(readFileSync(join(dataDir, "shop.lock"), "utf8")).pid).toBe(second.child.pid);
-    const { count } = (await (await fetch(`${second.url}/__test/events/count?name=${name}`)).json()) as { count: number };
+    const { count } = (await (await fetch(`${second.url}/__test/events/count?button=${name}`)).json()) as { count: number };
     expect(count).toBe(1);
   } finally {
     await stopShop(first, "SIGKILL");

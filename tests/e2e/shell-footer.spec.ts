@@ -23,13 +23,15 @@ test.describe("newsletter form", () => {
     const submitted = waitForEvent(page, "Email Submitted");
     await signUp(page).click();
     expect((await posted).postDataJSON()).toEqual({ email: "ada.lovelace@example.com", path: "/science" });
+    await expect(status(page)).toHaveText("Email in. Thank you.");
+    await expect(emailField(page)).toHaveValue("");
+    // Analytics events leave in batches a second after the last one (ADR 0013): move the paused clock on.
+    await page.clock.runFor(1100);
     const event = await submitted;
     expect(event.properties).toMatchObject({ email: "ada.lovelace@example.com", path: "/science" });
     expect(event.properties.hashedEmail).toMatch(/^[0-9a-f]{64}$/);
 
-    await expect(status(page)).toHaveText("Email in. Thank you.");
-    await expect(emailField(page)).toHaveValue("");
-    await page.clock.runFor(4900);
+    await page.clock.runFor(3800);
     await expect(status(page)).toHaveText("Email in. Thank you.");
     await page.clock.runFor(200);
     await expect(status(page)).toHaveText("");

@@ -2,6 +2,7 @@ import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { startShop, stopShop, tempDataDir, waitReady, type ShopProcess } from "./support/shop-process";
+import { ALL_ACCEPTED } from "../../domain/consent";
 
 /**
  * Graceful shutdown: SIGTERM while writes are in flight loses no acknowledged write.
@@ -37,7 +38,7 @@ test("SIGTERM in the middle of concurrent writes: the process exits 0, frees its
         fetch(`${shop.url}/api/events`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ events: [{ name, properties: { i } }] }),
+          body: JSON.stringify({ events: [{ name: "Button Clicked", properties: { name, location: "shutdown test", i } }], consent: ALL_ACCEPTED }),
         })
           .then(async (res) => {
             await res.arrayBuffer();
@@ -78,14 +79,14 @@ test("SIGTERM in the middle of concurrent writes: the process exits 0, frees its
     await waitReady(restarted);
     const missing: string[] = [];
     for (const o of acknowledged) {
-      const res = await fetch(`${restarted.url}/__test/events/count?name=${encodeURIComponent(o.name)}`);
+      const res = await fetch(`${restarted.url}/__test/events/count?button=${encodeURIComponent(o.name)}`);
       const { count } = (await res.json()) as { count: number };
       if (count !== 1) missing.push(`${o.name} (count ${count})`);
     }
     expect(missing, "acknowledged writes missing after the restart").toEqual([]);
     // Nothing was stored twice either.
     for (const o of refused.slice(0, 20)) {
-      const { count } = (await (await fetch(`${restarted.url}/__test/events/count?name=${encodeURIComponent(o.name)}`)).json()) as { count: number };
+      const { count } = (await (await fetch(`${restarted.url}/__test/events/count?button=${encodeURIComponent(o.name)}`)).json()) as { count: number };
       expect(count).toBeLessThanOrEqual(1);
     }
   } finally {
@@ -129,7 +130,7 @@ test("requests already received when SIGTERM arrives are all answered (202) befo
       fetch(`${shop.url}/api/events`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ events: Array.from({ length: 20 }, () => ({ name: `inflight-${i}`, properties: { pad: "x".repeat(1000) } })) }),
+        body: JSON.stringify({ events: Array.from({ length: 20 }, () => ({ name: "Button Clicked", properties: { name: `inflight-${i}`, location: "shutdown test", pad: "x".repeat(1000) } })), consent: ALL_ACCEPTED }),
       }).then((r) => {
         firstAnswered();
         return r.status;

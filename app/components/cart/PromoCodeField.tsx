@@ -5,6 +5,7 @@ import { track } from "../../lib/analytics";
 import { CART_EVENTS } from "../checkout/analytics";
 import { clearPromo, lookupCoupon, savePromo } from "../promo/promo-code";
 import { ensureCartId } from "./cart-store";
+import { EVENTS } from "../../../domain/event-names";
 
 interface PromoCodeFieldProps {
   /** The applied code, or null. */
@@ -63,12 +64,17 @@ function AppliedPromo({ code, applies, reason, takeFocus, onFocused }: AppliedPr
       <p role="status">
         <span className="promo-applied__label">Promo code</span> <strong>{code}</strong>
       </p>
-      <button type="button" className="text-button" onClick={clearPromo} aria-label={`Remove promo code ${code}`}>
+      <button type="button" className="text-button" onClick={() => removePromo(code)} aria-label={`Remove promo code ${code}`}>
         Remove
       </button>
       {!applies && <p className="promo-applied__note">{reason ?? "This code does not apply to the items in your cart."}</p>}
     </div>
   );
+}
+
+function removePromo(code: string) {
+  track(EVENTS.couponRemoved, { coupon_code: code, cart_id: ensureCartId() });
+  clearPromo();
 }
 
 function PromoForm() {
@@ -83,10 +89,11 @@ function PromoForm() {
     const code = normaliseCouponCode(input.current?.value ?? "");
     if (!code) return fail(MESSAGES.invalidPromo);
     setBusy(true);
+    track(EVENTS.couponEntered, { coupon_code: code, cart_id: ensureCartId() });
     try {
       const coupon = await lookupCoupon(code);
       if (!coupon) {
-        track(CART_EVENTS.couponDenied, { coupon_code: code, cart_id: ensureCartId() });
+        track(CART_EVENTS.couponDenied, { coupon_code: code, cart_id: ensureCartId(), reason: MESSAGES.invalidPromo });
         return fail(MESSAGES.invalidPromo);
       }
       savePromo(coupon.code);

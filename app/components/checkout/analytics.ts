@@ -1,19 +1,20 @@
+import { EVENTS } from "../../../domain/event-names";
 import type { Currency } from "../../../domain/money";
 import type { Quote, QuoteLine } from "../../../domain/quote";
 
-/** Cart and checkout events of SPEC.md section 7 (the shell's own events live in domain/event-names). */
+/** Cart and checkout events of SPEC.md section 7, named once in the catalogue (domain/event-names.ts). */
 export const CART_EVENTS = {
-  productAdded: "Product Added",
-  productRemoved: "Product Removed",
-  cartViewed: "Cart Viewed",
-  checkoutButtonClicked: "Checkout Button Clicked",
-  promoFieldOpened: "Promo Field Opened",
-  couponApplied: "Coupon Applied",
-  couponDenied: "Coupon Denied",
-  checkoutStepViewed: "Checkout Step Viewed",
-  checkoutStepCompleted: "Checkout Step Completed",
-  paymentInfoEntered: "Payment Info Entered",
-  orderCompleted: "Order Completed",
+  productAdded: EVENTS.productAdded,
+  productRemoved: EVENTS.productRemoved,
+  cartViewed: EVENTS.cartViewed,
+  checkoutButtonClicked: EVENTS.checkoutButtonClicked,
+  promoFieldOpened: EVENTS.promoFieldOpened,
+  couponApplied: EVENTS.couponApplied,
+  couponDenied: EVENTS.couponDenied,
+  checkoutStepViewed: EVENTS.checkoutStepViewed,
+  checkoutStepCompleted: EVENTS.checkoutStepCompleted,
+  paymentInfoEntered: EVENTS.paymentInfoEntered,
+  orderCompleted: EVENTS.orderCompleted,
 } as const;
 
 type Properties = Record<string, string | number | boolean | null | (string | number)[]>;

@@ -12,6 +12,7 @@ import { cardPayload } from "./card";
 import { orderProblem, type OrderProblem } from "./errors";
 import { purchaseBody, type CheckoutValues } from "./form";
 import { focusField } from "./use-checkout-form";
+import { attributionForOrder } from "../../lib/attribution";
 
 interface PlaceOrderInput {
   values: CheckoutValues;
@@ -60,7 +61,7 @@ export function usePlaceOrder() {
     async ({ values, items, couponCode, cartId, captchaToken }: PlaceOrderInput) => {
       const card = await tokenizeCard(cardPayload(values));
       if (!card.ok) return fail(orderProblem(card.error, "card"));
-      const body = purchaseBody({ values, items, couponCodes: couponCode ? [couponCode] : [], token: card.data.token, cartId, captchaToken });
+      const body = { ...purchaseBody({ values, items, couponCodes: couponCode ? [couponCode] : [], token: card.data.token, cartId, captchaToken }), ...attributionForOrder() };
       const result = await placeOrder(body, keys.current.current());
       keys.current.settle(result.ok ? result.status : result.error.status, result.ok ? "" : result.error.code);
       if (!result.ok) return fail(orderProblem(result.error, "order"));

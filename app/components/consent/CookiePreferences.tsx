@@ -1,11 +1,12 @@
 import { Switch } from "@base-ui/react/switch";
 import { useId, useState, type FormEvent } from "react";
 import type { PopupBodyProps } from "../ui/popup-registry";
+import { gpcSignal } from "../../lib/consent";
 import { CONSENT_CATEGORIES, readConsent, saveConsent, type Consent, type ConsentId } from "./cookie-consent";
 
 type Category = (typeof CONSENT_CATEGORIES)[number];
 
-function ConsentRow({ category, checked, onChange }: { category: Category; checked: boolean; onChange(next: boolean): void }) {
+function ConsentRow({ category, checked, lockedOff, onChange }: { category: Category; checked: boolean; lockedOff: boolean; onChange(next: boolean): void }) {
   const id = useId();
   return (
     <li className="consent-row">
@@ -19,10 +20,11 @@ function ConsentRow({ category, checked, onChange }: { category: Category; check
       </div>
       <div className="consent-control">
         {category.required && <span className="consent-always">Always active</span>}
+        {lockedOff && <span className="consent-always">Off (Global Privacy Control)</span>}
         <Switch.Root
           className="switch"
-          checked={category.required || checked}
-          disabled={category.required}
+          checked={category.required || (checked && !lockedOff)}
+          disabled={category.required || lockedOff}
           onCheckedChange={(next) => onChange(next)}
           aria-labelledby={`${id}-label`}
           aria-describedby={`${id}-description`}
@@ -38,6 +40,7 @@ function ConsentRow({ category, checked, onChange }: { category: Category; check
 /** Consent categories C0001–C0005 as switches; strictly necessary cookies cannot be switched off. */
 export default function CookiePreferences({ close }: PopupBodyProps) {
   const [consent, setConsent] = useState<Consent>(readConsent);
+  const gpc = gpcSignal();
   const set = (id: ConsentId, value: boolean) => setConsent((current) => ({ ...current, [id]: value }));
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +55,13 @@ export default function CookiePreferences({ close }: PopupBodyProps) {
       </p>
       <ul className="consent-list">
         {CONSENT_CATEGORIES.map((category) => (
-          <ConsentRow key={category.id} category={category} checked={consent[category.id]} onChange={(v) => set(category.id, v)} />
+          <ConsentRow
+            key={category.id}
+            category={category}
+            checked={consent[category.id]}
+            lockedOff={gpc && (category.id === "C0004" || category.id === "C0005")}
+            onChange={(v) => set(category.id, v)}
+          />
         ))}
       </ul>
       <div className="popup-actions">

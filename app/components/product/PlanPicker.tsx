@@ -4,9 +4,10 @@ import { CartError, type CartProductRule } from "../../../domain/cart";
 import { couponDiscount, type PromoCoupon } from "../../../domain/coupons";
 import { cents } from "../../../domain/money";
 import type { ProductOffer } from "../../../domain/offers";
+import { EVENTS } from "../../../domain/event-names";
 import { ROUTES } from "../../../domain/routes";
 import { track } from "../../lib/analytics";
-import { addProductToCart } from "../cart/cart-store";
+import { addProductToCart, ensureCartId } from "../cart/cart-store";
 import { Price } from "./Price";
 
 interface PlanPickerProps {
@@ -45,7 +46,7 @@ export function PlanPicker({ offers, country, cartRules, legend = "Choose your p
     if (!offer) return;
     try {
       addProductToCart(offer.productCode, catalog);
-      track("Product Added", { product_id: offer.productCode, sku: offer.sku, name: offer.name, price: offer.price ? offer.price.amount / 100 : null, currency: offer.price?.currency ?? null, quantity: 1 });
+      track(EVENTS.productAdded, { cart_id: ensureCartId(), product_id: offer.productCode, sku: offer.sku, name: offer.name, price: offer.price ? offer.price.amount / 100 : null, currency: offer.price?.currency ?? null, quantity: 1 });
       setStatus({ kind: "added", text: `${offer.name} is in your cart.` });
     } catch (error) {
       setStatus({ kind: "error", text: error instanceof CartError ? error.message : "We could not add that to your cart. Please try again." });

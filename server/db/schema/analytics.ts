@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const analyticsEvents = pgTable(
   "analytics_events",
@@ -10,7 +10,9 @@ export const analyticsEvents = pgTable(
     anonymousId: text("anonymous_id"),
     userId: uuid("user_id"),
     requestId: text("request_id"),
+    /** The browser's id for the event: a resent batch (beacon after a lost fetch) is stored once. */
+    messageId: uuid("message_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("analytics_events_name_created_idx").on(t.name, t.createdAt), index("analytics_events_created_idx").on(t.createdAt)],
+  (t) => [index("analytics_events_name_created_idx").on(t.name, t.createdAt), index("analytics_events_created_idx").on(t.createdAt), uniqueIndex("analytics_events_message_id_key").on(t.messageId)],
 );

@@ -1,5 +1,6 @@
 // One schema for both drivers. Each file belongs to the module of the same name under server/modules.
 export * from "./analytics";
+export * from "./analytics-pipeline";
 export * from "./auth";
 export * from "./accounts";
 export * from "./customer-addresses";

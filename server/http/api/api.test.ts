@@ -10,6 +10,7 @@ import { dbOf } from "../../shop";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 
 const JSON_HEADERS = { "content-type": "application/json" };
+const ALL = { C0001: true, C0002: true, C0003: true, C0004: true, C0005: true };
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 describe(`shop API through createApp(shop).request() (${testDriver()})`, () => {
@@ -43,15 +44,16 @@ describe(`shop API through createApp(shop).request() (${testDriver()})`, () => {
     it("stores a valid batch and answers 202 with the count", async () => {
       const res = await post("/api/events", {
         events: [
-          { name: "api-valid", properties: { cart_id: "c1", quantity: 2, tags: ["a"], product: { sku: "syn-wk" } }, path: "/cart", anonymousId: "anon-1" },
-          { name: "api-valid" },
+          { name: "Cart Viewed", properties: { cart_id: "api-valid", quantities: [2], skus: ["SYN-WK"], location: "drawer" }, path: "/cart", anonymousId: "anon-1" },
+          { name: "Hamburger Menu Click", properties: { note: "api-valid" } },
         ],
+        consent: ALL,
       });
       expect(res.status).toBe(202);
-      expect(await res.json()).toEqual({ stored: 2 });
-      const rows = await dbOf(shop).select().from(analyticsEvents).where(eq(analyticsEvents.name, "api-valid")).orderBy(analyticsEvents.id);
+      expect(await res.json()).toEqual({ stored: 2, dropped: 0 });
+      const rows = await dbOf(shop).select().from(analyticsEvents).where(eq(analyticsEvents.requestId, res.headers.get("x-request-id")!)).orderBy(analyticsEvents.id);
       expect(rows).toHaveLength(2);
-      expect(rows[0]).toMatchObject({ properties: { cart_id: "c1", quantity: 2, tags: ["a"], product: { sku: "syn-wk" } }, path: "/cart", anonymousId: "anon-1", userId: null });
+      expect(rows[0]).toMatchObject({ name: "Cart Viewed", properties: { cart_id: "api-valid", quantities: [2], skus: ["SYN-WK"], location: "drawer" }, path: "/cart", anonymousId: "anon-1", userId: null });
       expect(rows[0]!.requestId).toBe(res.headers.get("x-request-id"));
       expect(rows[0]!.createdAt.toISOString()).toBe(shop.clock.now().toISOString());
       expect(rows[1]).toMatchObject({ properties: {}, path: null });
@@ -59,9 +61,9 @@ describe(`shop API through createApp(shop).request() (${testDriver()})`, () => {
 
     it("ties events to the signed-in customer", async () => {
       const { customer, cookie } = await signIn("events@example.com");
-      const res = await app.request("/api/events", { method: "POST", body: JSON.stringify({ events: [{ name: "api-signed-in" }] }), headers: { ...JSON_HEADERS, cookie } });
+      const res = await app.request("/api/events", { method: "POST", body: JSON.stringify({ events: [{ name: "Earn", properties: { location: "api-signed-in" } }], consent: ALL }), headers: { ...JSON_HEADERS, cookie } });
       expect(res.status).toBe(202);
-      const [row] = await dbOf(shop).select().from(analyticsEvents).where(eq(analyticsEvents.name, "api-signed-in"));
+      const [row] = await dbOf(shop).select().from(analyticsEvents).where(eq(analyticsEvents.requestId, res.headers.get("x-request-id")!));
       expect(row!.userId).toBe(customer.id);
     });
 
@@ -73,6 +75,8 @@ describe(`shop API through createApp(shop).request() (${testDriver()})`, () => {
       ["a number as name", { events: [{ name: 42 }] }, /events\.0\.name/],
       ["a string as events", { events: "many" }, /events/],
       ["an object as properties values too deep", { events: [{ name: "x", properties: { a: { b: { c: 1 } } } }] }, /events\.0\.properties/],
+      ["a name outside the catalogue", { events: [{ name: "api-made-up" }], consent: ALL }, /events\.0: "api-made-up" is not in the event catalogue/],
+      ["properties that break the event's schema", { events: [{ name: "Nav Menu Click", properties: { menu: 3 } }], consent: ALL }, /events\.0: Nav Menu Click: menu/],
       ["no events", { events: [] }, /events/],
       ["no events key", {}, /events/],
     ])("wrong types (%s) answer 400 naming the field", async (_label, body, where) => {
@@ -81,12 +85,12 @@ describe(`shop API through createApp(shop).request() (${testDriver()})`, () => {
     });
 
     it("more than 20 events in one batch answers 400", async () => {
-      await expectError(await post("/api/events", { events: Array.from({ length: 21 }, () => ({ name: "api-too-many" })) }), 400, "VALIDATION_ERROR");
+      await expectError(await post("/api/events", { events: Array.from({ length: 21 }, () => ({ name: "api-too-many" })), consent: ALL }), 400, "VALIDATION_ERROR");
       expect(await countEventsNamed(shop, "api-too-many")).toBe(0);
     });
 
     it("a body over 64 KB answers 413 PAYLOAD_TOO_LARGE and stores nothing", async () => {
-      const body = JSON.stringify({ events: [{ name: "api-oversize", properties: { a: "x".repeat(65 * 1024) } }] });
+      const body = JSON.stringify({ events: [{ name: "api-oversize", properties: { a: "x".repeat(65 * 1024) } }], consent: ALL });
       const body2 = await expectError(await post("/api/events", body), 413, "PAYLOAD_TOO_LARGE");
       expect(body2.message).toBe("The request body is too large.");
       expect(await countEventsNamed(shop, "api-oversize")).toBe(0);
@@ -106,8 +110,8 @@ describe(`shop API through createApp(shop).request() (${testDriver()})`, () => {
     });
 
     it("a body just under 64 KB is read (and judged on its content)", async () => {
-      const events = Array.from({ length: 20 }, () => ({ name: "api-just-under", properties: { a: "x".repeat(1900), b: "y".repeat(1000) } }));
-      const body = JSON.stringify({ events });
+      const events = Array.from({ length: 20 }, () => ({ name: "Hamburger Menu Click", properties: { a: "x".repeat(1900), b: "y".repeat(1000) } }));
+      const body = JSON.stringify({ events, consent: ALL });
       expect(body.length).toBeLessThan(64 * 1024);
       expect(body.length).toBeGreaterThan(56 * 1024);
       expect((await post("/api/events", body)).status).toBe(202);
@@ -129,9 +133,10 @@ describe(`shop API through createApp(shop).request() (${testDriver()})`, () => {
     });
 
     it("JSON with a charset or a +json type is accepted", async () => {
-      expect((await post("/api/events", { events: [{ name: "api-charset" }] }, { "content-type": "application/json; charset=utf-8" })).status).toBe(202);
-      expect((await post("/api/events", { events: [{ name: "api-charset" }] }, { "content-type": "application/vnd.api+json" })).status).toBe(202);
-      expect(await countEventsNamed(shop, "api-charset")).toBe(2);
+      const before = await countEventsNamed(shop, "Logout clicked");
+      expect((await post("/api/events", { events: [{ name: "Logout clicked" }], consent: ALL }, { "content-type": "application/json; charset=utf-8" })).status).toBe(202);
+      expect((await post("/api/events", { events: [{ name: "Logout clicked" }], consent: ALL }, { "content-type": "application/vnd.api+json" })).status).toBe(202);
+      expect(await countEventsNamed(shop, "Logout clicked")).toBe(before + 2);
     });
   });
 
@@ -255,7 +260,7 @@ describe(`shop API through createApp(shop).request() (${testDriver()})`, () => {
       await expectError(await put(`/provider/account/user-experiment/${encodeURIComponent(name)}`, { variant: "a" }, cookie), 400, "VALIDATION_ERROR");
     });
 
-    it.each([[{}], [{ variant: "" }], [{ variant: "UPPER" }], [{ variant: 1 }], [{ variant: "x".repeat(65) }]])("answers 400 for the bad body %j", async (body) => {
+    it.each([[{ variant: "" }], [{ variant: "UPPER" }], [{ variant: 1 }], [{ variant: "x".repeat(65) }]])("answers 400 for the bad body %j", async (body) => {
       const { cookie } = await signIn("bad-variant@example.com");
       await expectError(await put("/provider/account/user-experiment/referral_badge_2", body, cookie), 400, "VALIDATION_ERROR");
     });
@@ -264,7 +269,7 @@ describe(`shop API through createApp(shop).request() (${testDriver()})`, () => {
       const { customer, cookie } = await signIn("exp@example.com");
       const res = await put("/provider/account/user-experiment/loyalty_new_user", { variant: "exclude" }, cookie);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ name: "loyalty_new_user", variant: "exclude" });
+      expect(await res.json()).toEqual({ name: "loyalty_new_user", variant: "exclude", inExperiment: true });
       expect(await experimentsOf(shop, customer.id)).toEqual({ loyalty_new_user: "exclude" });
       expect((await put("/provider/account/user-experiment/loyalty_new_user", { variant: "control" }, cookie)).status).toBe(200);
       expect(await experimentsOf(shop, customer.id)).toEqual({ loyalty_new_user: "control" });

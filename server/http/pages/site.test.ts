@@ -255,9 +255,9 @@ describe(`site-wide HTTP behaviour (${testDriver()})`, () => {
       );
       expect(signIn.status).toBe(200);
       expect(signIn.headers.get("set-cookie")).toMatch(/^seed_jwt=/);
-      await hooks.request("/api/events", { method: "POST", body: JSON.stringify({ events: [{ name: "hooks-count" }, { name: "hooks-count" }] }), headers: { "content-type": "application/json" } });
-      const res = await hooks.request("/__test/events/count?name=hooks-count", {}, LOCAL);
-      expect(await res.json()).toEqual({ name: "hooks-count", count: 2 });
+      await hooks.request("/api/events", { method: "POST", body: JSON.stringify({ events: [{ name: "Button Clicked", properties: { name: "hooks-count", location: "test" } }, { name: "Button Clicked", properties: { name: "hooks-count", location: "test" } }], consent: { C0002: true } }), headers: { "content-type": "application/json" } });
+      const res = await hooks.request("/__test/events/count?button=hooks-count", {}, LOCAL);
+      expect(await res.json()).toEqual({ button: "hooks-count", count: 2 });
     });
 
     it("answer only clients on this machine, and are never mounted in production", async () => {

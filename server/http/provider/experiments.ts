@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ShopError } from "../../../domain/errors";
+import { assignExperiment } from "../../modules/analytics";
 import { experimentsOf, setExperiment } from "../../modules/customers";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
 import { requireSession } from "../middleware/require-session";
@@ -10,10 +11,13 @@ const Variant = z.string().regex(/^[a-z0-9_]{1,64}$/, "a variant: lowercase lett
 const route = createRoute({
   method: "put",
   path: "/account/user-experiment/{name}",
-  summary: "Record the signed-in customer's variant of an experiment",
-  request: { params: z.object({ name: Name }), body: jsonBody(z.object({ variant: Variant })) },
+  summary: "The signed-in customer's variant of an experiment: assigned deterministically, or recorded when a variant is sent",
+  request: {
+    params: z.object({ name: Name }),
+    body: { content: { "application/json": { schema: z.object({ variant: Variant.optional() }) } }, required: false },
+  },
   responses: {
-    200: jsonResponse("Recorded", z.object({ name: z.string(), variant: z.string() })),
+    200: jsonResponse("Assigned or recorded", z.object({ name: z.string(), variant: z.string(), inExperiment: z.boolean() })),
     401: jsonResponse("Not signed in", z.object({ code: z.string(), message: z.string() })),
     ...errorResponses,
   },
@@ -43,7 +47,8 @@ export const experimentsProvider = createRouter()
   .openapi(route, async (c) => {
   const session = requireSession(c);
   const { name } = c.req.valid("param");
-  const { variant } = c.req.valid("json");
+  const variant = (c.req.valid("json") as { variant?: string } | undefined)?.variant;
+  if (!variant) return c.json(await assignExperiment(c.get("shop"), session.customerId, name), 200);
   await setExperiment(c.get("shop"), session.customerId, name, variant);
-  return c.json({ name, variant }, 200);
+  return c.json({ name, variant, inExperiment: true }, 200);
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, lt } from "drizzle-orm";
+import { and, count, eq, lt, sql } from "drizzle-orm";
 import type { AnalyticsEventInput } from "../../../domain/analytics";
 import { analyticsEvents } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
@@ -27,6 +27,15 @@ export async function recordEvents(shop: Shop, events: AnalyticsEventInput[], ct
 
 export async function countEventsNamed(shop: Shop, name: string): Promise<number> {
   const [row] = await dbOf(shop).select({ n: count() }).from(analyticsEvents).where(eq(analyticsEvents.name, name));
+  return row?.n ?? 0;
+}
+
+/** "Button Clicked" events carrying this name: what process tests use as a marker. */
+export async function countButtonClicks(shop: Shop, marker: string): Promise<number> {
+  const [row] = await dbOf(shop)
+    .select({ n: count() })
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.name, "Button Clicked"), sql`${analyticsEvents.properties}->>'name' = ${marker}`));
   return row?.n ?? 0;
 }
 

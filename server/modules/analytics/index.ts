@@ -1,2 +1,6 @@
-/** Analytics: the events the browser and the server record, kept 13 months. */
+/** Analytics: the consent-gated event pipeline, its destination, order attribution and experiments (ADR 0013, 0022). */
 export * from "./events";
+export { eventsNamed, ingestEvents, saveUsdRates, seedUsdRates, type IngestContext, type IngestResult } from "./ingest";
+export { deadLetters, destinationOf, FORWARD_EVENTS, FORWARD_RETRY_DELAY_SECONDS, FORWARD_RETRY_LIMIT, forwardEvents, setDestination, type ForwardJob } from "./forward";
+export { assignExperiment, experimentNames, experimentReport, experimentsFor, formatExperimentReport, type Assignment, type ExperimentReport } from "./experiments";
+export { recordOrderAttribution } from "./attribution";
