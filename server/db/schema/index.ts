@@ -11,3 +11,5 @@ export * from "./payments";
 export * from "./sandbox-gateway";
 export * from "./subscriptions";
 export * from "./email";
+export * from "./subscription-portal";
+export * from "./shipments";
