@@ -68,7 +68,8 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   if (options.serveBuild) app.use("*", staticFiles());
   const document = options.document;
   if (document) {
-    app.use("*", sessionMiddleware);
+    // Page forms (account actions, the signed-out cancellation) post to the same origin only.
+    app.use("*", csrf(), sessionMiddleware);
     app.all("*", (c) => renderDocument(c, document));
   }
   return app;

@@ -2,3 +2,5 @@
 export * from "./attempts";
 export * from "./emails/order-confirmation";
 export * from "./orders";
+export * from "./history";
+export * from "./invoice-pdf";

@@ -133,7 +133,9 @@ export async function reactivateSubscription(shop: Shop, customerId: string, id:
       .set({ reactivatedAt: now })
       .where(and(eq(subscriptionCancellations.subscriptionId, id), isNull(subscriptionCancellations.reactivatedAt)));
     await tx.insert(subscriptionChanges).values({ subscriptionId: id, action: "reactivate", detail: `next charge ${next.toISOString()}`, changedAt: now });
-    const [fresh] = await tx.update(subscriptions).set({ status: "active", activatedAt: now, nextBillingAt: next }).where(eq(subscriptions.id, id)).returning();
+    // The held rule compares the two times strictly: a reactivation in the same millisecond must still come after.
+    const activatedAt = sub.canceledAt && sub.canceledAt >= now ? new Date(sub.canceledAt.getTime() + 1) : now;
+    const [fresh] = await tx.update(subscriptions).set({ status: "active", activatedAt, nextBillingAt: next }).where(eq(subscriptions.id, id)).returning();
     return fresh!;
   });
   return portalView(shop, row);
