@@ -6,7 +6,7 @@ CREATE TABLE "subscription_charge_confirmations" (
 	CONSTRAINT "charge_confirmations_once" UNIQUE("subscription_id","billing_at")
 );
 --> statement-breakpoint
-CREATE TABLE "retention_offers" (
+CREATE TABLE "retention_offer_decisions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"customer_id" uuid NOT NULL,
 	"subscription_id" uuid NOT NULL,
@@ -72,16 +72,16 @@ CREATE TABLE "shipments" (
 );
 --> statement-breakpoint
 ALTER TABLE "subscription_charge_confirmations" ADD CONSTRAINT "subscription_charge_confirmations_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "retention_offers" ADD CONSTRAINT "retention_offers_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "retention_offers" ADD CONSTRAINT "retention_offers_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retention_offer_decisions" ADD CONSTRAINT "retention_offer_decisions_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "retention_offer_decisions" ADD CONSTRAINT "retention_offer_decisions_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_add_ons" ADD CONSTRAINT "subscription_add_ons_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_cancellations" ADD CONSTRAINT "subscription_cancellations_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_changes" ADD CONSTRAINT "subscription_changes_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_preferences" ADD CONSTRAINT "subscription_preferences_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_supply_reports" ADD CONSTRAINT "subscription_supply_reports_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipments" ADD CONSTRAINT "shipments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "retention_offers_customer_idx" ON "retention_offers" USING btree ("customer_id","offered_at");--> statement-breakpoint
-CREATE INDEX "retention_offers_subscription_idx" ON "retention_offers" USING btree ("subscription_id");--> statement-breakpoint
+CREATE INDEX "retention_decisions_customer_idx" ON "retention_offer_decisions" USING btree ("customer_id","offered_at");--> statement-breakpoint
+CREATE INDEX "retention_decisions_subscription_idx" ON "retention_offer_decisions" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "subscription_add_ons_pending_idx" ON "subscription_add_ons" USING btree ("subscription_id","consumed_at");--> statement-breakpoint
 CREATE INDEX "subscription_cancellations_subscription_idx" ON "subscription_cancellations" USING btree ("subscription_id");--> statement-breakpoint
 CREATE INDEX "subscription_changes_subscription_idx" ON "subscription_changes" USING btree ("subscription_id","changed_at");--> statement-breakpoint

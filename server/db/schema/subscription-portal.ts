@@ -52,8 +52,8 @@ export const subscriptionAddOns = pgTable(
  * Retention offers made in the cancellation flow: accepted (a percentage off the next shipment, consumed by the
  * renewal that charges it) or declined (the member cancelled anyway). The newest row per customer starts the cooldown.
  */
-export const retentionOffers = pgTable(
-  "retention_offers",
+export const retentionDecisions = pgTable(
+  "retention_offer_decisions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     customerId: uuid("customer_id")
@@ -69,7 +69,7 @@ export const retentionOffers = pgTable(
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
     consumedByOrderId: uuid("consumed_by_order_id"),
   },
-  (t) => [index("retention_offers_customer_idx").on(t.customerId, t.offeredAt), index("retention_offers_subscription_idx").on(t.subscriptionId)],
+  (t) => [index("retention_decisions_customer_idx").on(t.customerId, t.offeredAt), index("retention_decisions_subscription_idx").on(t.subscriptionId)],
 );
 
 /** Every cancellation with its reasons (SPEC.md section 3 payload) and how it was made. */

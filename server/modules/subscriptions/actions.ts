@@ -21,7 +21,7 @@ import type { Tx } from "../../db/client";
 import { subscriptionAddOns, subscriptionChanges, subscriptionPreferences, subscriptions, supplyReports } from "../../db/schema";
 import { listPlans, listProducts } from "../catalog";
 import { dbOf, type Shop } from "../../shop";
-import { nextChargeOf, ownSubscription, portalView, type PortalSubscription, type SubscriptionRow } from "./portal";
+import { nextChargeOf, ownSubscription, portalView, type PortalSubscription, type SubscriptionRecord } from "./portal";
 
 /**
  * The member's actions on one subscription (SPEC.md sections 2 and 4). Each runs in one transaction on the locked row,
@@ -48,7 +48,7 @@ interface Catalog {
   maxQuantity(productCode: string): number;
 }
 
-async function catalogOf(shop: Shop, sub: SubscriptionRow): Promise<Catalog> {
+async function catalogOf(shop: Shop, sub: SubscriptionRecord): Promise<Catalog> {
   const [plans, products] = await Promise.all([listPlans(shop, sub.priceList as PriceList, sub.currency), listProducts(shop)]);
   return {
     plan: (code) => {
@@ -63,7 +63,7 @@ async function catalogOf(shop: Shop, sub: SubscriptionRow): Promise<Catalog> {
 interface Step {
   shop: Shop;
   tx: Tx;
-  sub: SubscriptionRow;
+  sub: SubscriptionRecord;
   catalog: Catalog;
 }
 
@@ -132,11 +132,11 @@ const ACTIONS: { [A in SubscriptionAction["action"]]: Handler<A> } = {
   },
 };
 
-function requireActive(sub: SubscriptionRow) {
+function requireActive(sub: SubscriptionRecord) {
   if (sub.status === "canceled") throw new ShopError("FORBIDDEN", "This subscription is canceled. Reactivate it first.");
 }
 
-async function moveNextDate(shop: Shop, tx: Tx, sub: SubscriptionRow, next: Date, what: string) {
+async function moveNextDate(shop: Shop, tx: Tx, sub: SubscriptionRecord, next: Date, what: string) {
   await tx.update(subscriptions).set({ nextBillingAt: next }).where(eq(subscriptions.id, sub.id));
   await logChange(shop, tx, sub.id, "next_date", `${what}: ${sub.nextBillingAt.toISOString()} -> ${next.toISOString()}`);
 }
@@ -146,7 +146,7 @@ async function logChange(shop: Shop, tx: Tx, subscriptionId: string, action: str
 }
 
 /** Checks a plan change or swap and the quantity: the supported group (section 5), maxQuantity, one per parcel abroad. */
-function checkPlanChange(catalog: Catalog, sub: SubscriptionRow, change: PlanChange): PlanView {
+function checkPlanChange(catalog: Catalog, sub: SubscriptionRecord, change: PlanChange): PlanView {
   if (planMove(sub.renewalPlanCode, change.planCode) === "not_allowed") {
     throw new ShopError("PLAN_NOT_FOUND", "This subscription can only move between the refill plans we support.");
   }

@@ -12,17 +12,17 @@ import { ShopError } from "../../../domain/errors";
 import type { CancellationInput } from "../../../domain/subscription-requests";
 import { nextDateBounds } from "../../../domain/subscription-actions";
 import type { Queryable, Tx } from "../../db/client";
-import { retentionOffers, subscriptionCancellations, subscriptionChanges, subscriptions } from "../../db/schema";
+import { retentionDecisions, subscriptionCancellations, subscriptionChanges, subscriptions } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
-import { ownSubscription, portalView, type PortalSubscription, type SubscriptionRow } from "./portal";
+import { ownSubscription, portalView, type PortalSubscription, type SubscriptionRecord } from "./portal";
 
 /** When the member was last made the retention offer (accepted or declined), for the 100-day cooldown. */
 export async function lastRetentionOfferAt(db: Queryable, customerId: string): Promise<Date | null> {
   const [row] = await db
-    .select({ at: retentionOffers.offeredAt })
-    .from(retentionOffers)
-    .where(eq(retentionOffers.customerId, customerId))
-    .orderBy(desc(retentionOffers.offeredAt))
+    .select({ at: retentionDecisions.offeredAt })
+    .from(retentionDecisions)
+    .where(eq(retentionDecisions.customerId, customerId))
+    .orderBy(desc(retentionDecisions.offeredAt))
     .limit(1);
   return row?.at ?? null;
 }
@@ -64,7 +64,7 @@ export async function acceptRetentionOffer(shop: Shop, customerId: string, id: s
     if (!retentionOfferAvailable(await lastRetentionOfferAt(tx, customerId), now)) {
       throw new ShopError("FORBIDDEN", "This offer was already used in the last 100 days.");
     }
-    await tx.insert(retentionOffers).values({ customerId, subscriptionId: id, outcome: "accepted", percentOff: RETENTION_PERCENT_OFF, reasonId, offeredAt: now });
+    await tx.insert(retentionDecisions).values({ customerId, subscriptionId: id, outcome: "accepted", percentOff: RETENTION_PERCENT_OFF, reasonId, offeredAt: now });
     await tx.insert(subscriptionChanges).values({ subscriptionId: id, action: "retention_offer", detail: `accepted ${RETENTION_PERCENT_OFF}%`, changedAt: now });
     return sub;
   });
@@ -84,7 +84,7 @@ export async function cancelSubscriptionRow(
   input: CancellationInput,
   via: CancellationChannel,
   now: Date,
-): Promise<{ row: SubscriptionRow; alreadyCanceled: boolean }> {
+): Promise<{ row: SubscriptionRecord; alreadyCanceled: boolean }> {
   if (input.cancellationReasonId !== undefined) {
     const reason = findReason(input.cancellationReasonId);
     if (!reason) throw new ShopError("VALIDATION_ERROR", "Choose one of the reasons offered.");
@@ -98,7 +98,7 @@ export async function cancelSubscriptionRow(
   const reasonId = input.cancellationReasonId ?? null;
   const offered = via === "account" && retentionOfferAvailable(await lastRetentionOfferAt(tx, customerId), now);
   if (offered && offerFor(findReason(reasonId ?? 0), true) === "discount") {
-    await tx.insert(retentionOffers).values({ customerId, subscriptionId: id, outcome: "declined", percentOff: RETENTION_PERCENT_OFF, reasonId, offeredAt: now });
+    await tx.insert(retentionDecisions).values({ customerId, subscriptionId: id, outcome: "declined", percentOff: RETENTION_PERCENT_OFF, reasonId, offeredAt: now });
   }
   await tx.insert(subscriptionCancellations).values({
     subscriptionId: id,
@@ -110,9 +110,9 @@ export async function cancelSubscriptionRow(
   });
   // A retention discount not yet used goes with the subscription: it would otherwise surprise a reactivation later.
   await tx
-    .update(retentionOffers)
+    .update(retentionDecisions)
     .set({ outcome: "forfeited" })
-    .where(and(eq(retentionOffers.subscriptionId, id), eq(retentionOffers.outcome, "accepted"), isNull(retentionOffers.consumedAt)));
+    .where(and(eq(retentionDecisions.subscriptionId, id), eq(retentionDecisions.outcome, "accepted"), isNull(retentionDecisions.consumedAt)));
   const [row] = await tx.update(subscriptions).set({ status: "canceled", canceledAt: now }).where(eq(subscriptions.id, id)).returning();
   return { row: row!, alreadyCanceled: false };
 }
@@ -142,7 +142,7 @@ export async function reactivateSubscription(shop: Shop, customerId: string, id:
 }
 
 /** Held subscriptions of a customer, for the signed-out cancellation page (no prices: the link may be forwarded). */
-export async function heldSubscriptionRows(db: Queryable, customerId: string): Promise<SubscriptionRow[]> {
+export async function heldSubscriptionRows(db: Queryable, customerId: string): Promise<SubscriptionRecord[]> {
   const rows = await db.select().from(subscriptions).where(eq(subscriptions.customerId, customerId));
   return rows.filter((r) => r.status !== "canceled");
 }

@@ -5,12 +5,12 @@ import { quoteNextCharge, type NextCharge } from "../../../domain/next-charge";
 import { isPlanCode, type PlanCode, type PlanView, type PriceList } from "../../../domain/plans";
 import { isHeld } from "../../../domain/subscriptions";
 import type { Queryable } from "../../db/client";
-import { retentionOffers, subscriptionAddOns, subscriptionPreferences, subscriptions } from "../../db/schema";
+import { retentionDecisions, subscriptionAddOns, subscriptionPreferences, subscriptions } from "../../db/schema";
 import { findPlan } from "../catalog";
 import { findCoupon } from "../coupons";
 import { dbOf, type Shop } from "../../shop";
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionRecord = typeof subscriptions.$inferSelect;
 
 /** A subscription as its member sees it in the portal (/account/subscriptions/ and GET /ecommerce/subscription/). */
 export interface PortalSubscription {
@@ -40,7 +40,7 @@ export interface PortalSubscription {
  * The member's own subscription row, locked when asked. Someone else's subscription reads as not found: the answer
  * does not tell an attacker whether the id exists.
  */
-export async function ownSubscription(db: Queryable, customerId: string, id: string, options: { lock?: boolean } = {}): Promise<SubscriptionRow> {
+export async function ownSubscription(db: Queryable, customerId: string, id: string, options: { lock?: boolean } = {}): Promise<SubscriptionRecord> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ShopError("NOT_FOUND", "There is no such subscription.");
   const query = db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.customerId, customerId))).limit(1);
   const [row] = options.lock ? await query.for("update") : await query;
@@ -48,9 +48,9 @@ export async function ownSubscription(db: Queryable, customerId: string, id: str
   return row;
 }
 
-export const priceListOf = (row: SubscriptionRow) => row.priceList as PriceList;
+export const priceListOf = (row: SubscriptionRecord) => row.priceList as PriceList;
 
-export async function planOf(shop: Shop, row: Pick<SubscriptionRow, "priceList" | "currency">, code: string): Promise<PlanView> {
+export async function planOf(shop: Shop, row: Pick<SubscriptionRecord, "priceList" | "currency">, code: string): Promise<PlanView> {
   const plan = isPlanCode(code) ? await findPlan(shop, code, row.priceList as PriceList, row.currency) : null;
   if (!plan) throw new ShopError("PLAN_NOT_FOUND", "That plan is not sold in this subscription's currency.");
   return plan;
@@ -74,9 +74,9 @@ export async function pendingAddOns(db: Queryable, subscriptionId: string) {
 export async function pendingRetentionOffer(db: Queryable, subscriptionId: string) {
   const [row] = await db
     .select()
-    .from(retentionOffers)
-    .where(and(eq(retentionOffers.subscriptionId, subscriptionId), eq(retentionOffers.outcome, "accepted"), isNull(retentionOffers.consumedAt)))
-    .orderBy(desc(retentionOffers.offeredAt))
+    .from(retentionDecisions)
+    .where(and(eq(retentionDecisions.subscriptionId, subscriptionId), eq(retentionDecisions.outcome, "accepted"), isNull(retentionDecisions.consumedAt)))
+    .orderBy(desc(retentionDecisions.offeredAt))
     .limit(1);
   return row ?? null;
 }
@@ -87,7 +87,7 @@ export async function confirmsEachCharge(db: Queryable, subscriptionId: string):
 }
 
 /** The next charge of a subscription as it stands, or with a change applied (plan and quantity) for the preview. */
-export async function nextChargeOf(shop: Shop, row: SubscriptionRow, change: { planCode?: string; quantity?: number } = {}): Promise<NextCharge> {
+export async function nextChargeOf(shop: Shop, row: SubscriptionRecord, change: { planCode?: string; quantity?: number } = {}): Promise<NextCharge> {
   const db = dbOf(shop);
   const [plan, coupon, addOns, retention] = await Promise.all([
     planOf(shop, row, change.planCode ?? row.renewalPlanCode),
@@ -106,7 +106,7 @@ export async function nextChargeOf(shop: Shop, row: SubscriptionRow, change: { p
   });
 }
 
-export async function portalView(shop: Shop, row: SubscriptionRow, options: { includePreview?: boolean } = {}): Promise<PortalSubscription> {
+export async function portalView(shop: Shop, row: SubscriptionRecord, options: { includePreview?: boolean } = {}): Promise<PortalSubscription> {
   const db = dbOf(shop);
   const active = row.status !== "canceled";
   const [plan, addOns, retention, confirmEach] = await Promise.all([
@@ -153,7 +153,7 @@ export async function memberSubscription(shop: Shop, customerId: string, id: str
   return portalView(shop, await ownSubscription(dbOf(shop), customerId, id));
 }
 
-export async function subscriptionRowById(db: Queryable, id: string): Promise<SubscriptionRow | null> {
+export async function subscriptionRowById(db: Queryable, id: string): Promise<SubscriptionRecord | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
   return row ?? null;
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { addMonths } from "../../../domain/billing-dates";
 import type { Queryable, Tx } from "../../db/client";
-import { chargeConfirmations, retentionOffers, subscriptionAddOns, subscriptions } from "../../db/schema";
+import { chargeConfirmations, retentionDecisions, subscriptionAddOns, subscriptions } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
 import { readConfirmChargeLink } from "./cancel-links";
 import { confirmsEachCharge, pendingAddOns, pendingRetentionOffer } from "./portal";
@@ -65,9 +65,9 @@ export async function consumeNextShipmentExtras(tx: Tx, subscriptionId: string, 
     .set({ consumedAt: now, consumedByOrderId: orderId })
     .where(and(eq(subscriptionAddOns.subscriptionId, subscriptionId), isNull(subscriptionAddOns.consumedAt)));
   await tx
-    .update(retentionOffers)
+    .update(retentionDecisions)
     .set({ consumedAt: now, consumedByOrderId: orderId })
-    .where(and(eq(retentionOffers.subscriptionId, subscriptionId), eq(retentionOffers.outcome, "accepted"), isNull(retentionOffers.consumedAt)));
+    .where(and(eq(retentionDecisions.subscriptionId, subscriptionId), eq(retentionDecisions.outcome, "accepted"), isNull(retentionDecisions.consumedAt)));
 }
 
 /**
