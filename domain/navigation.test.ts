@@ -94,7 +94,7 @@ describe("footer", () => {
     }
   });
 
-  it("the legal row has privacy, terms, shipping + billing, do-not-sell, consumer health data and accessibility", () => {
+  it("the legal row has privacy, terms, shipping + billing, do-not-sell, consumer health data, accessibility and the permanent cancel link", () => {
     expect(labels(LEGAL_LINKS)).toEqual([
       "Privacy",
       "Terms",
@@ -102,6 +102,7 @@ describe("footer", () => {
       "Do Not Sell or Share My Personal Information",
       "Consumer Health Data",
       "Accessibility",
+      "Cancel a subscription",
     ]);
   });
 

@@ -30,7 +30,7 @@ export const PlanChangeSchema = z.object({ planCode, quantity: count(12) });
 export type PlanChange = z.infer<typeof PlanChangeSchema>;
 
 /** DELETE /api/subscription/{id}: the cancellation payload of SPEC.md section 3. */
-export const CancellationSchema = z.object({
+export const CancellationSchema = z.strictObject({
   cancellationReasonId: z.coerce.number().int().min(1).max(999).optional(),
   cancellationReasonText: z.string().trim().max(500).optional(),
   secondaryReasonId: z.coerce.number().int().min(1).max(999).optional(),
@@ -43,4 +43,4 @@ export const BillingDateUpdateSchema = z.object({
   update: z.union([z.object({ next_billing_date: isoDay }), z.object({ delay_months: z.union([z.literal(1), z.literal(2)]) }), z.object({ ship_now: z.literal(true) })]),
 });
 
-export const CancelLinkRequestSchema = z.object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email("Kindly enter a valid email address.")) });
+export const CancelLinkRequestSchema = z.strictObject({ email: z.string().trim().toLowerCase().max(254).pipe(z.email("Kindly enter a valid email address.")) });
