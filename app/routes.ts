@@ -4,7 +4,7 @@ import { ROUTES, type RouteName } from "../domain/routes";
 
 /** Every route of SPEC.md's table, registered under its spec name (the route id). */
 const NAMES = (Object.keys(ROUTES) as RouteName[]).filter((name) => name !== "home");
-const OWN_MODULES: Partial<Record<RouteName, string>> = { cart: "routes/cart/cart.tsx", checkout: "routes/checkout/checkout.tsx", thank_you: "routes/checkout/thank-you.tsx" };
+const OWN_MODULES: Partial<Record<RouteName, string>> = { cart: "routes/cart/cart.tsx", checkout: "routes/checkout/checkout.tsx", thank_you: "routes/checkout/thank-you.tsx", subscription_link: "routes/subscriptions/subscription-link.tsx" };
 const moduleFor = (name: RouteName) => OWN_MODULES[name] ?? (isProductPage(name) ? "routes/shop/product-page.tsx" : "routes/content/content-page.tsx");
 
 export default [
