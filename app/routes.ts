@@ -13,6 +13,7 @@ const OWN_MODULES: Partial<Record<RouteName, string>> = {
   order_history: "routes/account/orders.tsx",
   orders: "routes/account/orders.tsx",
   order: "routes/account/orders.tsx",
+  subscription_link: "routes/subscriptions/subscription-link.tsx",
 };
 const moduleFor = (name: RouteName) => OWN_MODULES[name] ?? (isProductPage(name) ? "routes/shop/product-page.tsx" : "routes/content/content-page.tsx");
 

@@ -50,6 +50,15 @@ const EnvSchema = z
       .string()
       .regex(/^\/[a-z0-9-]+$/, "must look like /provider (one lowercase segment)")
       .default("/provider"),
+    /** The card gateway: the built-in sandbox (default), or Stripe with its keys. */
+    PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+    STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+    /** Only for tests and local stand-ins; unset means https://api.stripe.com. */
+    STRIPE_API_BASE: z.url().optional(),
+    /** The renewal engine's pace per worker process: renewals started per second, and worked at once. */
+    RENEWALS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(200),
+    RENEWAL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
     JOBS: z.enum(["inline", "off"]).default("inline"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     FEATURE_FLAGS: z.string().default(""),
@@ -58,6 +67,9 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+    if (env.PAYMENT_PROVIDER === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "and STRIPE_WEBHOOK_SECRET are required when PAYMENT_PROVIDER=stripe" });
     }
     if (env.TURNSTILE_SECRET_KEY && !env.TURNSTILE_SITE_KEY) {
       // Verification without the checkout widget would refuse every order.
@@ -72,7 +84,7 @@ export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 
 export class EnvError extends Error {}
 
-const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY"]);
+const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
 
 /** Parses settings from an environment map (process.env by default). Throws EnvError with one line per bad value. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -7,6 +7,7 @@ import { turnstileApi } from "./api/turnstile";
 import { paymentsApi } from "./api/payments";
 import { purchaseApi } from "./api/purchase";
 import { subscriptionsApi } from "./api/subscriptions";
+import { stripeWebhookApi } from "./api/stripe-webhook";
 import { errorResponse } from "./errors";
 import { createRouter } from "./openapi";
 import { checkoutProvider } from "./provider/checkout";
@@ -25,6 +26,7 @@ export function createShopApi() {
   api.route("/", purchaseApi);
   api.route("/", paymentsApi);
   api.route("/", subscriptionsApi);
+  api.route("/", stripeWebhookApi);
   api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return api;
 }

@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import type { Shop } from "../shop";
 import { PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";
 import { registerSendEmail, SEND_EMAIL } from "./send-email";
+import { registerRenewalJobs } from "./renewals";
 import { SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, settlePayments } from "./settle-payments";
 
 export interface JobQueue {
@@ -38,6 +39,7 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
   workers[SETTLE_PAYMENTS] = await boss.work(SETTLE_PAYMENTS, { pollingIntervalSeconds: 30 }, async () => {
     await settlePayments(shop);
   });
+  Object.assign(workers, await registerRenewalJobs(boss, shop));
 
   return {
     boss,

@@ -13,3 +13,6 @@ export * from "./subscriptions";
 export * from "./email";
 export * from "./subscription-portal";
 export * from "./shipments";
+export * from "./renewals";
+export * from "./ledger";
+export * from "./payment-events";

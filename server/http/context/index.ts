@@ -6,6 +6,7 @@ import { mailboxContext, type MailboxContext } from "./mailbox";
 import { orderHistoryContext, type OrderHistoryContext } from "./order-history";
 import { ordersContext, type OrdersContext } from "./orders";
 import { shellContext, type ShellContext } from "./shell";
+import { subscriptionLinksContext, type SubscriptionLinksContext } from "./subscription-links";
 import { subscriptionsContext, type SubscriptionsContext } from "./subscriptions";
 
 export { COUNTRY_COOKIE, PREVIEW_COOKIE, type ShellViewer } from "./shell";
@@ -14,8 +15,24 @@ export { COUNTRY_COOKIE, PREVIEW_COOKIE, type ShellViewer } from "./shell";
  * What route loaders receive as `context`. The app reaches the server only through this object. Each area builds
  * its own part in a file of this folder; a new area adds its file and one line here.
  */
-export type ShopLoadContext = ShellContext & ContentContext & CatalogContext & OrdersContext & MailboxContext & SubscriptionsContext & OrderHistoryContext;
+export type ShopLoadContext = ShellContext &
+  ContentContext &
+  CatalogContext &
+  OrdersContext &
+  MailboxContext &
+  SubscriptionLinksContext &
+  SubscriptionsContext &
+  OrderHistoryContext;
 
 export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadContext> {
-  return { ...(await shellContext(c)), ...contentContext(c), ...catalogContext(c), ...ordersContext(c), ...mailboxContext(c), ...subscriptionsContext(c), ...orderHistoryContext(c) };
+  return {
+    ...(await shellContext(c)),
+    ...contentContext(c),
+    ...catalogContext(c),
+    ...ordersContext(c),
+    ...mailboxContext(c),
+    ...subscriptionLinksContext(c),
+    ...subscriptionsContext(c),
+    ...orderHistoryContext(c),
+  };
 }

@@ -1,5 +1,13 @@
 /** The sandbox's test cards, modelled on the card networks' conventions. Any other valid number succeeds. */
-export type CardBehavior = "succeed" | "card_declined" | "insufficient_funds" | "processing_error" | "expired_card" | "incorrect_cvc";
+export type CardBehavior =
+  | "succeed"
+  | "card_declined"
+  | "insufficient_funds"
+  | "processing_error"
+  | "expired_card"
+  | "incorrect_cvc"
+  | "stolen_card"
+  | "authentication_required";
 
 export const TEST_CARDS: Record<string, CardBehavior> = {
   "4242424242424242": "succeed",
@@ -10,6 +18,9 @@ export const TEST_CARDS: Record<string, CardBehavior> = {
   "4000000000000119": "processing_error",
   "4000000000000069": "expired_card",
   "4000000000000127": "incorrect_cvc",
+  "4000000000009979": "stolen_card",
+  // Needs the customer's authentication (3-D Secure) off-session; passes on-session at checkout, where the browser asks.
+  "4000002760003184": "authentication_required",
 };
 
 export const DECLINE_MESSAGES: Record<Exclude<CardBehavior, "succeed">, string> = {
@@ -18,6 +29,8 @@ export const DECLINE_MESSAGES: Record<Exclude<CardBehavior, "succeed">, string> 
   processing_error: "An error occurred while processing your card. Please try again in a little bit.",
   expired_card: "Your card has expired.",
   incorrect_cvc: "Your card's security code is incorrect.",
+  stolen_card: "Your card was declined.",
+  authentication_required: "Your bank asks you to confirm this payment.",
 };
 
 export function luhnValid(number: string): boolean {

@@ -1,4 +1,5 @@
 /** Subscriptions: created by orders, held or cancelled, billed on their next billing date; managed by members in the portal. */
+export * from "./billing";
 export * from "./subscriptions";
 export * from "./portal";
 export * from "./actions";
