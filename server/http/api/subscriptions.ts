@@ -5,7 +5,6 @@ import { ACTION_SUCCESS_MESSAGE, CANCELED_MESSAGE } from "../../../domain/subscr
 import { CancellationSchema, CancelLinkRequestSchema, PlanChangeSchema, SubscriptionUpdateSchema } from "../../../domain/subscription-requests";
 import { SESSION_COOKIE } from "../../modules/auth";
 import {
-  acceptRetentionOffer,
   applySubscriptionAction,
   cancellationOptions,
   changeSubscriptionPlan,
@@ -13,6 +12,7 @@ import {
   reactivateSubscription,
 } from "../../modules/subscriptions";
 import { cancelSubscription } from "../../workflows/cancel-subscription";
+import { acceptRetentionOffer } from "../../workflows/keep-with-discount";
 import { requestCancelLink } from "../../workflows/request-cancel-link";
 import { requireSession } from "../middleware/require-session";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";

@@ -4,7 +4,6 @@ import { nextDateBounds, toIsoDay } from "../../../domain/subscription-actions";
 import type { CancellationInput, PlanChange, SubscriptionAction } from "../../../domain/subscription-requests";
 import { listPlans } from "../../modules/catalog";
 import {
-  acceptRetentionOffer,
   applySubscriptionAction,
   cancellationOptions,
   changeSubscriptionPlan,
@@ -21,6 +20,7 @@ import {
 } from "../../modules/subscriptions";
 import { dbOf } from "../../shop";
 import { cancelFromLink, cancelSubscription } from "../../workflows/cancel-subscription";
+import { acceptRetentionOffer } from "../../workflows/keep-with-discount";
 import { requestCancelLink } from "../../workflows/request-cancel-link";
 import type { PriceList } from "../../../domain/plans";
 import type { AppEnv } from "../types";

@@ -54,21 +54,21 @@ export async function cancellationOptions(shop: Shop, customerId: string, id: st
   };
 }
 
-/** 'Apply Discount & Keep Subscription': 20% off the next shipment, at most once per 100 days per member. */
-export async function acceptRetentionOffer(shop: Shop, customerId: string, id: string, reasonId: number | null): Promise<PortalSubscription> {
-  const row = await dbOf(shop).transaction(async (tx) => {
-    await lockMember(tx, customerId);
-    const sub = await ownSubscription(tx, customerId, id, { lock: true });
-    if (sub.status === "canceled") throw new ShopError("FORBIDDEN", "This subscription is canceled. Reactivate it first.");
-    const now = shop.clock.now();
-    if (!retentionOfferAvailable(await lastRetentionOfferAt(tx, customerId), now)) {
-      throw new ShopError("FORBIDDEN", "This offer was already used in the last 100 days.");
-    }
-    await tx.insert(retentionDecisions).values({ customerId, subscriptionId: id, outcome: "accepted", percentOff: RETENTION_PERCENT_OFF, reasonId, offeredAt: now });
-    await tx.insert(subscriptionChanges).values({ subscriptionId: id, action: "retention_offer", detail: `accepted ${RETENTION_PERCENT_OFF}%`, changedAt: now });
-    return sub;
-  });
-  return portalView(shop, row);
+/**
+ * 'Apply Discount & Keep Subscription': records the member's acceptance (20% off the next shipment), at most once per
+ * 100 days per member, inside the caller's transaction. The workflow keep-with-discount also grants the discount to the
+ * renewal engine, which consumes it with exactly one renewal.
+ */
+export async function recordRetentionAcceptance(tx: Tx, customerId: string, id: string, reasonId: number | null, now: Date): Promise<SubscriptionRecord> {
+  await lockMember(tx, customerId);
+  const sub = await ownSubscription(tx, customerId, id, { lock: true });
+  if (sub.status === "canceled") throw new ShopError("FORBIDDEN", "This subscription is canceled. Reactivate it first.");
+  if (!retentionOfferAvailable(await lastRetentionOfferAt(tx, customerId), now)) {
+    throw new ShopError("FORBIDDEN", "This offer was already used in the last 100 days.");
+  }
+  await tx.insert(retentionDecisions).values({ customerId, subscriptionId: id, outcome: "accepted", percentOff: RETENTION_PERCENT_OFF, reasonId, offeredAt: now });
+  await tx.insert(subscriptionChanges).values({ subscriptionId: id, action: "retention_offer", detail: `accepted ${RETENTION_PERCENT_OFF}%`, changedAt: now });
+  return sub;
 }
 
 export type CancellationChannel = "account" | "email_link" | "api";

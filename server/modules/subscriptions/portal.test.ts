@@ -8,8 +8,8 @@ import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop
 import { cancelFromLink, cancelSubscription } from "../../workflows/cancel-subscription";
 import { requestCancelLink } from "../../workflows/request-cancel-link";
 import { gateUnconfirmedRenewal } from "../../workflows/skip-unconfirmed-renewal";
+import { acceptRetentionOffer } from "../../workflows/keep-with-discount";
 import {
-  acceptRetentionOffer,
   applySubscriptionAction,
   cancellationOptions,
   changeSubscriptionPlan,

@@ -8,6 +8,7 @@ import type { Queryable } from "../../db/client";
 import { retentionDecisions, subscriptionAddOns, subscriptionPreferences, subscriptions } from "../../db/schema";
 import { findPlan } from "../catalog";
 import { findCoupon } from "../coupons";
+import { hasRetentionOffer } from "../renewals";
 import { dbOf, type Shop } from "../../shop";
 
 export type SubscriptionRecord = typeof subscriptions.$inferSelect;
@@ -70,8 +71,12 @@ export async function pendingAddOns(db: Queryable, subscriptionId: string) {
     .orderBy(asc(subscriptionAddOns.addedAt));
 }
 
-/** The accepted retention offer waiting for the next charge, if any. */
+/**
+ * The accepted retention offer waiting for the next charge, if any: accepted here, and not yet used by a renewal
+ * (the renewal engine consumes its grant in the renewals module).
+ */
 export async function pendingRetentionOffer(db: Queryable, subscriptionId: string) {
+  if (!(await hasRetentionOffer(db, subscriptionId))) return null;
   const [row] = await db
     .select()
     .from(retentionDecisions)
