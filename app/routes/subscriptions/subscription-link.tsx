@@ -13,6 +13,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const action = url.searchParams.get("action");
   const token = url.searchParams.get("token") ?? "";
   if (action === "manage") throw redirect(ROUTES.subscriptions);
+  // Cancelling from the reminder is the same flow as the footer's "Cancel a subscription" (issue 13).
+  if (action === "cancel") {
+    const path = await context.subscriptions.cancelPathForReminder(token);
+    if (path) throw redirect(path);
+  }
   if (!context.subscriptionLinks.isAction(action)) throw data({ message: "This link is not valid." }, { status: 404 });
   const view = await context.subscriptionLinks.describe(action, token);
   if (!view.ok) return data({ view: null, error: view.message, token, done: null }, { status: view.code === "NOT_FOUND" ? 404 : 400 });

@@ -21,7 +21,7 @@ import {
 import { dbOf } from "../../shop";
 import { cancelFromLink, cancelSubscription } from "../../workflows/cancel-subscription";
 import { acceptRetentionOffer } from "../../workflows/keep-with-discount";
-import { requestCancelLink } from "../../workflows/request-cancel-link";
+import { cancelPathForReminderLink, requestCancelLink } from "../../workflows/request-cancel-link";
 import type { PriceList } from "../../../domain/plans";
 import type { AppEnv } from "../types";
 
@@ -46,6 +46,8 @@ export interface SubscriptionsContext {
     fromCancelLink(token: string): Promise<{ email: string; subscriptions: { id: string; name: string; nextBillingAt: string }[] } | null>;
     cancelFromLink(token: string, id: string): Promise<PortalSubscription | null>;
     confirmCharge(token: string): ReturnType<typeof confirmChargeFromLink>;
+    /** The renewal reminder's cancel link, exchanged for the portal's signed-out cancel page of its subscription. */
+    cancelPathForReminder(token: string): Promise<string | null>;
   };
 }
 
@@ -89,6 +91,7 @@ export function subscriptionsContext(c: Context<AppEnv>): SubscriptionsContext {
       },
       cancelFromLink: (token, id) => cancelFromLink(shop, { token, subscriptionId: id, origin: origin() }),
       confirmCharge: (token) => confirmChargeFromLink(shop, token),
+      cancelPathForReminder: (token) => cancelPathForReminderLink(shop, token),
     },
   };
 }

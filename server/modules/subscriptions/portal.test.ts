@@ -6,7 +6,8 @@ import { dbOf } from "../../shop";
 import { buySubscription, DE_ADDRESS } from "../../testing/subscriber";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 import { cancelFromLink, cancelSubscription } from "../../workflows/cancel-subscription";
-import { requestCancelLink } from "../../workflows/request-cancel-link";
+import { cancelPathForReminderLink, requestCancelLink } from "../../workflows/request-cancel-link";
+import { signLink } from "../../lib/signed-links";
 import { gateUnconfirmedRenewal } from "../../workflows/skip-unconfirmed-renewal";
 import { acceptRetentionOffer } from "../../workflows/keep-with-discount";
 import {
@@ -246,5 +247,17 @@ describe(`subscription portal (${testDriver()})`, () => {
     await requestCancelLink(shop, { email: "nobody@example.com", origin: ORIGIN });
     const [note] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.to, "nobody@example.com")));
     expect(note!.text).toContain("has no active subscription");
+  });
+
+  it("the renewal reminder's cancel link lands on the same signed-out cancellation flow", async () => {
+    const m = await member();
+    const expiresAt = new Date(shop.clock.now().getTime() + DAY);
+    const reminderToken = signLink(shop.env.SESSION_SECRET, { purpose: "cancel", subject: m.subscriptionId, scope: null, expiresAt });
+    const path = await cancelPathForReminderLink(shop, reminderToken);
+    expect(path).toMatch(/^\/cancel-subscription\/confirm\?token=/);
+    const token = new URL(path!, ORIGIN).searchParams.get("token")!;
+    expect((await cancelFromLink(shop, { token, subscriptionId: m.subscriptionId, origin: ORIGIN }))!.status).toBe("canceled");
+    const skipToken = signLink(shop.env.SESSION_SECRET, { purpose: "skip", subject: m.subscriptionId, scope: null, expiresAt });
+    expect(await cancelPathForReminderLink(shop, skipToken)).toBeNull();
   });
 });
