@@ -1,5 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { isProductPage } from "../domain/product-pages";
+import { PORTAL_PATHS } from "../domain/portal-routes";
 import { ROUTES, type RouteName } from "../domain/routes";
 
 /** Every route of SPEC.md's table, registered under its spec name (the route id). */
@@ -15,6 +16,11 @@ const OWN_MODULES: Partial<Record<RouteName, string>> = {
   member_homepage: "routes/account/home.tsx",
   microbiome_101: "routes/content/article.tsx",
   probiotics_101: "routes/content/article.tsx",
+  subscriptions: "routes/account/subscriptions.tsx",
+  order_history: "routes/account/orders.tsx",
+  orders: "routes/account/orders.tsx",
+  order: "routes/account/orders.tsx",
+  subscription_link: "routes/subscriptions/subscription-link.tsx",
 };
 const moduleFor = (name: RouteName) => OWN_MODULES[name] ?? (isProductPage(name) ? "routes/shop/product-page.tsx" : "routes/content/content-page.tsx");
 
@@ -28,6 +34,14 @@ export default [
   route("/cultured/:slug", "routes/content/article.tsx", { id: "article" }),
   // The footer's newsletter form posted before JavaScript loads (the JSON API stays JSON-only).
   route("/newsletter", "routes/content/newsletter.tsx", { id: "newsletter" }),
+  // The subscription portal's own pages (issue 13).
+  route(PORTAL_PATHS.subscription_change, "routes/account/subscription-change.tsx", { id: "subscription_change" }),
+  route(PORTAL_PATHS.subscription_cancel, "routes/account/subscription-cancel.tsx", { id: "subscription_cancel" }),
+  route(PORTAL_PATHS.subscription_canceled, "routes/account/subscription-canceled.tsx", { id: "subscription_canceled" }),
+  route(PORTAL_PATHS.confirm_charge, "routes/account/confirm-charge.tsx", { id: "confirm_charge" }),
+  route(PORTAL_PATHS.cancel_subscription, "routes/account/cancel-by-email.tsx", { id: "cancel_subscription" }),
+  route(PORTAL_PATHS.cancel_subscription_link, "routes/account/cancel-link.tsx", { id: "cancel_subscription_link" }),
+  route(PORTAL_PATHS.invoice, "routes/account/invoice.tsx", { id: "invoice" }),
   // An empty page of the same build: the baseline for the JavaScript-size benchmark.
   route("/__baseline", "routes/system/baseline.tsx", { id: "baseline" }),
   // Throws while rendering when test hooks are on: proves the failure page.

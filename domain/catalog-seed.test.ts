@@ -42,6 +42,12 @@ describe("constants of SPEC.md section 9", () => {
     expect(plan("syn-wk-3mo").billingPeriodMonths).toBe(3);
     expect(plan("syn-wk-6mo").billingPeriodMonths).toBe(6);
   });
+  it("the vaginal starter's words agree with its 30 days and do not repeat the refill's price (ADR 0018)", () => {
+    const text = product("vs-wk").content.srp0PdpDescription;
+    expect(text).toMatch(/60 capsules for your first 30 days/);
+    expect(text).not.toMatch(/2-month|\$|a month/);
+    expect(product("vs-wk").content.supplyLengthInMonths).toBe(1);
+  });
   it("vaginal monthly after the starter is $39.99", () => {
     expect(plan("vs-rf").prices.domestic.USD).toBe(3999);
     expect(plan("vs-rf").billingPeriodMonths).toBe(1);

@@ -1,3 +1,4 @@
+import { PORTAL_PATHS } from "./portal-routes";
 import { pathOf, ROUTES, type RouteName } from "./routes";
 
 /** The site's navigation of SPEC.md section 2 as data: the header menus, the footer sections and the legal row. */
@@ -156,6 +157,8 @@ export const LEGAL_LINKS: NavLink[] = [
   { label: "Do Not Sell or Share My Personal Information", href: `${ROUTES.privacy}#do-not-sell` },
   link("Consumer Health Data", "consumer_health_data"),
   link("Accessibility", "accessibility"),
+  // California ARL and § 312k BGB: leaving is as easy as joining, from every page, without signing in.
+  { label: "Cancel a subscription", href: PORTAL_PATHS.cancel_subscription },
 ];
 
 export const REGULATORY_DISCLAIMER =

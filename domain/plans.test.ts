@@ -50,3 +50,17 @@ describe("plan texts", () => {
     expect(isSpecialPlanPath("/daily-synbiotic")).toBe(false);
   });
 });
+
+describe("starter kits (ADR 0018)", () => {
+  it("the first renewal comes one billing period after the first order (the vaginal starter lasts 30 days, SPEC.md section 9)", async () => {
+    const { firstRenewalMonths } = await import("./plans");
+    expect(firstRenewalMonths("vs-wk", 1)).toBe(1);
+    expect(firstRenewalMonths("syn-wk-3mo", 3)).toBe(3);
+  });
+  it("a starter's billing words say a refill follows; other plans keep theirs", async () => {
+    const { planBillingLabel } = await import("./plans");
+    expect(planBillingLabel("vs-wk", 1)).toBe("Starter kit, then billed monthly");
+    expect(planBillingLabel("syn-rf", 1)).toBe("Billed monthly");
+    expect(planBillingLabel(null, null)).toBe("One-time purchase");
+  });
+});

@@ -67,6 +67,24 @@ export const SAVINGS_MESSAGES: Readonly<Partial<Record<number, string>>> = {
   6: "Save 15% forever",
 };
 
+/**
+ * How long a starter kit lasts before its first renewal, in months, when that differs from the refill's period.
+ * SPEC.md section 9 gives the vaginal starter 60 capsules for 30 days, followed by the $39.99 monthly refill, so no
+ * starter differs today (ADR 0018); a kit that lasted longer would be listed here and its first renewal would wait.
+ */
+export const STARTER_LENGTH_MONTHS: Readonly<Partial<Record<PlanCode, number>>> = {};
+
+/** Months from the first order to the first renewal: the starter's length, else the billing period. */
+export function firstRenewalMonths(planCode: PlanCode | null, billingPeriodMonths: number): number {
+  return (planCode && STARTER_LENGTH_MONTHS[planCode]) || billingPeriodMonths;
+}
+
+/** The cart's and plan card's billing words for a plan: a starter kit says it is followed by its refill's billing. */
+export function planBillingLabel(planCode: PlanCode | null, months: BillingPeriodMonths): string {
+  if (planCode && RENEWS_INTO[planCode] && months) return `Starter kit, then ${billingLabel(months).toLowerCase()}`;
+  return billingLabel(months);
+}
+
 export function billingLabel(months: BillingPeriodMonths): string {
   if (months === null) return "One-time purchase";
   if (months === 1) return "Billed monthly";

@@ -83,6 +83,8 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   if (options.serveBuild) app.use("*", staticFiles());
   const document = options.document;
   if (document) {
+    // Page forms (account actions, the signed-out cancellation) post to the same origin only: the global
+    // cross-site check above refuses the rest.
     app.use("*", sessionMiddleware);
     app.all("*", (c) => renderDocument(c, document, options.pageCache));
   }

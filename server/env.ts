@@ -36,6 +36,11 @@ const EnvSchema = z
     /** Cloudflare Turnstile. Without a secret, captcha verification passes (development and tests). */
     TURNSTILE_SECRET_KEY: z.string().trim().min(1).optional(),
     TURNSTILE_SITE_KEY: z.string().trim().min(1).optional(),
+    /** The seller printed on invoices. */
+    SHOP_LEGAL_NAME: z.string().trim().min(1).max(120).default("Seed Shop Ltd."),
+    SHOP_LEGAL_ADDRESS: z.string().trim().min(1).max(300).default("1 Market Street, San Francisco, CA 94105, United States"),
+    SHOP_TAX_ID: z.string().trim().min(1).max(60).optional(),
+    SHOP_SUPPORT_EMAIL: z.email().default("care@seed.example"),
     TURNSTILE_VERIFY_URL: z.url().default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
     TURNSTILE_TIMEOUT_MS: z
       .string()

@@ -11,12 +11,14 @@ import { newsletterApi } from "./api/newsletter";
 import { turnstileApi } from "./api/turnstile";
 import { paymentsApi } from "./api/payments";
 import { purchaseApi } from "./api/purchase";
+import { subscriptionsApi } from "./api/subscriptions";
 import { stripeWebhookApi } from "./api/stripe-webhook";
 import { errorResponse } from "./errors";
 import { createRouter } from "./openapi";
 import { checkoutProvider } from "./provider/checkout";
 import { couponPlansProvider } from "./provider/coupon-plans";
 import { experimentsProvider } from "./provider/experiments";
+import { subscriptionsProvider } from "./provider/subscriptions";
 
 /** The shop's own API (mounted at /api) and the provider backend (mounted at PROVIDER_BASE_PATH): SPEC.md section 7. */
 export function createShopApi() {
@@ -32,6 +34,7 @@ export function createShopApi() {
   api.route("/", turnstileApi);
   api.route("/", purchaseApi);
   api.route("/", paymentsApi);
+  api.route("/", subscriptionsApi);
   api.route("/", stripeWebhookApi);
   api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return api;
@@ -43,6 +46,7 @@ export function createProviderApi() {
   provider.route("/", experimentsProvider);
   provider.route("/", couponPlansProvider);
   provider.route("/", checkoutProvider);
+  provider.route("/", subscriptionsProvider);
   provider.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return provider;
 }

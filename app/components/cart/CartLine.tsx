@@ -1,5 +1,5 @@
 import type { Currency } from "../../../domain/money";
-import { billingLabel } from "../../../domain/plans";
+import { planBillingLabel } from "../../../domain/plans";
 import type { QuoteLine } from "../../../domain/quote";
 import { Money } from "./Money";
 import { QuantityStepper } from "./QuantityStepper";
@@ -24,7 +24,7 @@ export function CartLine({ line, currency, country, max, onDecrease, onIncrease,
       <img className="cart-line__image" src={line.image} alt="" width={72} height={72} />
       <div className="cart-line__body">
         <p className="cart-line__name">{line.name}</p>
-        <p className="cart-line__meta">{line.bonus ? "Free gift with your order" : billingLabel(line.billingPeriodMonths)}</p>
+        <p className="cart-line__meta">{line.bonus ? "Free gift with your order" : planBillingLabel(line.planCode, line.billingPeriodMonths)}</p>
         <p className="cart-line__price">
           <span className="cart-line__pair">
             <span className="cart-line__label">Price</span> <Money amount={line.unitPrice} currency={currency} country={country} freeWhenZero={line.bonus} />

@@ -15,6 +15,8 @@ export * from "./sandbox-gateway";
 export * from "./subscriptions";
 export * from "./email";
 export * from "./rate-limit";
+export * from "./subscription-portal";
+export * from "./shipments";
 export * from "./renewals";
 export * from "./ledger";
 export * from "./payment-events";

@@ -5,8 +5,11 @@ import { catalogContext, type CatalogContext } from "./catalog";
 import { contentContext, type ContentContext } from "./content";
 import { formsContext, type FormsContext } from "./forms";
 import { mailboxContext, type MailboxContext } from "./mailbox";
+import { orderHistoryContext, type OrderHistoryContext } from "./order-history";
 import { ordersContext, type OrdersContext } from "./orders";
 import { shellContext, type ShellContext } from "./shell";
+import { subscriptionLinksContext, type SubscriptionLinksContext } from "./subscription-links";
+import { subscriptionsContext, type SubscriptionsContext } from "./subscriptions";
 
 export type { AccountResult, SessionRowView } from "./accounts";
 export { COUNTRY_COOKIE, PREVIEW_COOKIE, type ShellViewer } from "./shell";
@@ -15,8 +18,28 @@ export { COUNTRY_COOKIE, PREVIEW_COOKIE, type ShellViewer } from "./shell";
  * What route loaders receive as `context`. The app reaches the server only through this object. Each area builds
  * its own part in a file of this folder; a new area adds its file and one line here.
  */
-export type ShopLoadContext = ShellContext & ContentContext & CatalogContext & OrdersContext & MailboxContext & AccountsContext & FormsContext;
+export type ShopLoadContext = ShellContext &
+  ContentContext &
+  CatalogContext &
+  OrdersContext &
+  MailboxContext &
+  AccountsContext &
+  FormsContext &
+  SubscriptionLinksContext &
+  SubscriptionsContext &
+  OrderHistoryContext;
 
 export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadContext> {
-  return { ...(await shellContext(c)), ...contentContext(c), ...catalogContext(c), ...ordersContext(c), ...mailboxContext(c), ...accountsContext(c), ...formsContext(c) };
+  return {
+    ...(await shellContext(c)),
+    ...contentContext(c),
+    ...catalogContext(c),
+    ...ordersContext(c),
+    ...mailboxContext(c),
+    ...accountsContext(c),
+    ...formsContext(c),
+    ...subscriptionLinksContext(c),
+    ...subscriptionsContext(c),
+    ...orderHistoryContext(c),
+  };
 }

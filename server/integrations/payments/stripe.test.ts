@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { ledgerEntries, paymentEvents, paymentMethods, renewals, subscriptions } from "../../db/schema";
 import { dbOf } from "../../shop";
-import { startStripeStandIn, type StripeStandIn } from "../../testing/stripe-stand-in";
+import { startStripeStandIn, type StandInCard, type StripeStandIn } from "../../testing/stripe-stand-in";
 import { seedSubscriptions } from "../../testing/subscriptions";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 import { processPaymentEvents } from "../../workflows/process-payment-events";
@@ -45,7 +45,7 @@ describe(`Stripe adapter against a local stand-in (${testDriver()})`, () => {
   });
 
   /** A subscription whose saved card is a Stripe PaymentMethod, saved at checkout on a Stripe Customer. */
-  async function stripeSubscription(card: NonNullable<Parameters<StripeStandIn["paymentMethod"]>[0]>) {
+  async function stripeSubscription(card: StandInCard) {
     const pm = stripe.paymentMethod("succeed");
     const auth = await gatewayOf(shop).authorize({ token: pm, amount: 5999, currency: "USD", idempotencyKey: `checkout-${pm}` });
     expect(auth.status).toBe("authorized");

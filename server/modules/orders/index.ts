@@ -3,3 +3,5 @@ export * from "./attempts";
 export * from "./emails/order-confirmation";
 export * from "./orders";
 export * from "./of-customer";
+export * from "./history";
+export * from "./invoice-pdf";

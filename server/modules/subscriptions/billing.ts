@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, lte } from "drizzle-orm";
 import { anchorDayOf, type BillingSchedule } from "../../../domain/billing-dates";
 import type { Queryable, Tx } from "../../db/client";
 import { subscriptions } from "../../db/schema";
@@ -56,4 +56,24 @@ export async function subscriptionsBilledBetween(db: Queryable, from: Date, unti
     .where(and(eq(subscriptions.status, "active"), gt(subscriptions.nextBillingAt, from), lte(subscriptions.nextBillingAt, until)))
     .orderBy(subscriptions.nextBillingAt)
     .limit(limit);
+}
+
+/** Moves the next billing date (skip, delay), only from the date the caller saw: a concurrent move wins, this one does nothing. */
+export async function moveNextBilling(tx: Tx, id: string, from: Date, next: BillingSchedule): Promise<boolean> {
+  const rows = await tx
+    .update(subscriptions)
+    .set({ nextBillingAt: next.nextBillingAt, billingAnchorDay: next.anchorDay })
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.nextBillingAt, from), eq(subscriptions.status, "active")))
+    .returning({ id: subscriptions.id });
+  return rows.length === 1;
+}
+
+/** The customer cancels (from an email link or the account): nothing more is charged. */
+export async function cancelByCustomer(tx: Tx, id: string, reason: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(subscriptions)
+    .set({ status: "canceled", canceledAt: now, cancelReason: reason })
+    .where(and(eq(subscriptions.id, id), inArray(subscriptions.status, ["active", "past_due"])))
+    .returning({ id: subscriptions.id });
+  return rows.length === 1;
 }

@@ -2,7 +2,7 @@ import type { Address } from "../../../domain/address";
 import { addMonths } from "../../../domain/billing-dates";
 import type { PriceList } from "../../../domain/plans";
 import type { OrderSummary } from "../../../domain/orders";
-import type { PlanCode } from "../../../domain/plans";
+import { firstRenewalMonths, type PlanCode } from "../../../domain/plans";
 import type { Quote } from "../../../domain/quote";
 import { eq } from "drizzle-orm";
 import { isHeld } from "../../../domain/subscriptions";
@@ -41,7 +41,7 @@ export async function createSubscriptions(tx: Tx, s: NewSubscriptions): Promise<
       paymentMethodId: s.paymentMethodId,
       shippingAddress: s.shippingAddress,
       activatedAt: s.now,
-      nextBillingAt: addMonths(s.now, line.billingPeriodMonths!),
+      nextBillingAt: addMonths(s.now, firstRenewalMonths(line.planCode, line.billingPeriodMonths!)),
       createdAt: s.now,
     }));
   if (rows.length > 0) await tx.insert(subscriptions).values(rows);

@@ -1,0 +1,38 @@
+import type { NextCharge as Charge } from "../../../domain/next-charge";
+import { money } from "./format";
+
+/** The price of the next charge, line by line, as the renewal will charge it. */
+export function NextChargeTable({ charge, country, caption }: { charge: Charge; country: string; caption: string }) {
+  const m = (n: number) => money(n, charge.currency, country);
+  return (
+    <table className="portal__charge">
+      <caption className="portal__charge-caption">{caption}</caption>
+      <tbody>
+        {charge.lines.map((l) => (
+          <tr key={`${l.planCode}-${l.oneTime}`}>
+            <th scope="row">
+              {l.name}
+              {l.quantity > 1 ? ` × ${l.quantity}` : ""}
+              {l.oneTime ? " (this shipment only)" : ""}
+            </th>
+            <td>{m(l.listTotal)}</td>
+          </tr>
+        ))}
+        {charge.discounts.map((d) => (
+          <tr key={d.code}>
+            <th scope="row">{d.kind === "retention" ? "Your 20% discount" : `Discount (${d.code})`}</th>
+            <td>−{m(d.amount)}</td>
+          </tr>
+        ))}
+        <tr>
+          <th scope="row">Shipping</th>
+          <td>{charge.shipping.amount === 0 ? "Free" : m(charge.shipping.amount)}</td>
+        </tr>
+        <tr className="portal__charge-total">
+          <th scope="row">Total</th>
+          <td>{m(charge.total)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}

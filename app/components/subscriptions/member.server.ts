@@ -1,0 +1,34 @@
+import { redirect } from "react-router";
+import { isErrorCode, ShopError } from "../../../domain/errors";
+import { loginPath } from "../../../domain/portal-routes";
+
+/**
+ * Account pages: a signed-out visitor goes to sign in and comes back to the same page (until the accounts area's
+ * shared helper lands). Server-only (.server.ts).
+ */
+export function requireMember(context: { viewer: { signedIn: boolean } }, request: Request): void {
+  if (!context.viewer.signedIn) {
+    const url = new URL(request.url);
+    throw redirect(loginPath(url.pathname + url.search));
+  }
+}
+
+/** Runs a portal call for a form: a ShopError becomes words for the page (4xx), a lost session goes to sign in. */
+export async function formResult<T>(request: Request, run: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: string; status: number }> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (error instanceof ShopError || (error instanceof Error && isErrorCode((error as { code?: unknown }).code))) {
+      const e = error as ShopError;
+      if (e.code === "UNAUTHENTICATED") throw redirect(loginPath(new URL(request.url).pathname));
+      return { ok: false, error: e.message, status: e.status ?? 400 };
+    }
+    throw error;
+  }
+}
+
+/** A page for someone else's (or no) subscription or order: a plain 404, saying nothing about whose it is. */
+export function notFoundUnlessOwn(error: unknown): never {
+  if (error instanceof ShopError && (error.code === "NOT_FOUND" || error.code === "PLAN_NOT_FOUND")) throw new Response("Not found", { status: 404 });
+  throw error;
+}

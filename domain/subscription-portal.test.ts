@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { CANCELLATION_REASONS, offerFor, pointsExpireAt, retentionOfferAvailable } from "./cancellation";
+import { quoteNextCharge } from "./next-charge";
+import { delayedNextDate, nextDateBounds, planMove, selectedNextDate } from "./subscription-actions";
+import { daysOfSupply, nextDateForSupply } from "./supply";
+import type { PlanView } from "./plans";
+
+const DAY = 86_400_000;
+const now = new Date("2026-11-22T12:00:00Z");
+
+describe("next billing dates", () => {
+  it("delays by whole months, clamping month ends, and never from the past", () => {
+    expect(delayedNextDate(new Date("2027-01-31T09:00:00Z"), 1, now).toISOString()).toBe("2027-02-28T09:00:00.000Z");
+    expect(delayedNextDate(new Date("2027-12-31T09:00:00Z"), 2, now).toISOString()).toBe("2028-02-29T09:00:00.000Z");
+    expect(delayedNextDate(new Date("2026-11-01T09:00:00Z"), 1, now).toISOString()).toBe("2026-12-22T12:00:00.000Z");
+  });
+
+  it("accepts a picked day from the day after tomorrow to 180 days ahead, at the schedule's time of day", () => {
+    const current = new Date("2026-12-22T08:30:00Z");
+    const { min, max } = nextDateBounds(now);
+    expect(min.toISOString()).toBe("2026-11-24T00:00:00.000Z");
+    expect(max.getTime() - min.getTime()).toBe(178 * DAY);
+    expect(selectedNextDate("2026-11-23", current, now)).toBeNull();
+    expect(selectedNextDate("2026-11-24", current, now)?.toISOString()).toBe("2026-11-24T08:30:00.000Z");
+    expect(selectedNextDate("2027-05-21", current, now)).not.toBeNull();
+    expect(selectedNextDate("2027-05-22", current, now)).toBeNull();
+    expect(selectedNextDate("2027-02-29", current, now)).toBeNull();
+    expect(selectedNextDate("tomorrow", current, now)).toBeNull();
+  });
+});
+
+describe("supply maths ('I have too much')", () => {
+  it("counts days of supply at the plan's daily dose", () => {
+    expect(daysOfSupply("syn-rf", 60)).toBe(30);
+    expect(daysOfSupply("syn-rf", 59)).toBe(29);
+    expect(daysOfSupply("syn-rf-3mo", 180)).toBe(90);
+    expect(daysOfSupply("vs-rf", 10)).toBe(10);
+    expect(daysOfSupply("syn-rf", 60, 2)).toBe(15);
+    expect(daysOfSupply("syn-gr", 10)).toBeNull();
+    expect(daysOfSupply("syn-rf", -1)).toBeNull();
+  });
+
+  it("ships the next pack so it arrives as the capsules run out, never before the first selectable day", () => {
+    const earliest = nextDateBounds(now).min;
+    const current = new Date("2026-12-22T12:00:00Z");
+    expect(nextDateForSupply({ plan: "syn-rf", capsulesLeft: 100, quantity: 1, now, earliest, current })!.toISOString()).toBe("2027-01-06T12:00:00.000Z");
+    expect(nextDateForSupply({ plan: "syn-rf", capsulesLeft: 4, quantity: 1, now, earliest, current })!.toISOString()).toBe("2026-11-24T12:00:00.000Z");
+  });
+});
+
+describe("plan moves", () => {
+  it("changes within a product's refills, swaps between supported products, and refuses the rest", () => {
+    expect(planMove("syn-rf", "syn-rf-6mo")).toBe("change");
+    expect(planMove("syn-rf", "vs-rf-3mo")).toBe("swap");
+    expect(planMove("syn-rf", "syn-rf")).toBe("same");
+    expect(planMove("syn-rf", "pds-rf")).toBe("not_allowed");
+    expect(planMove("pds-rf", "syn-rf")).toBe("not_allowed");
+  });
+});
+
+describe("retention offer", () => {
+  it("is offered again only 100 days after the last one", () => {
+    expect(retentionOfferAvailable(null, now)).toBe(true);
+    expect(retentionOfferAvailable(new Date(now.getTime() - 99 * DAY), now)).toBe(false);
+    expect(retentionOfferAvailable(new Date(now.getTime() - 100 * DAY), now)).toBe(true);
+  });
+
+  it("each reason earns its offer; the discount falls back to none during the cooldown", () => {
+    const costs = CANCELLATION_REASONS.find((r) => r.id === 1)!;
+    expect(offerFor(costs, true)).toBe("discount");
+    expect(offerFor(costs, false)).toBe("none");
+    expect(offerFor(CANCELLATION_REASONS.find((r) => r.id === 3)!, false)).toBe("delay");
+    expect(pointsExpireAt(now).toISOString()).toBe("2027-02-20T12:00:00.000Z");
+  });
+});
+
+describe("next charge", () => {
+  const plan = { code: "syn-rf-3mo", name: "DS-01® Refill (every 3 months)", productSku: "DS01-REFILL-3M", price: 13497, currency: "USD" } as Pick<PlanView, "code" | "name" | "productSku" | "price" | "currency">;
+  it("takes the forever coupon, then 20% of what is left, rounded once, and ships the 3-month refill abroad for free", () => {
+    const charge = quoteNextCharge({
+      plan,
+      quantity: 1,
+      country: "DE",
+      coupon: { code: "DUO-10OFF", type: "fixed", value: 1000, currency: "USD", plans: "all" },
+      retentionPercentOff: 20,
+      addOns: [],
+    });
+    expect(charge.discounts).toEqual([
+      { kind: "coupon", code: "DUO-10OFF", amount: 1000 },
+      { kind: "retention", code: "KEEP-20", amount: 2499 },
+    ]);
+    expect(charge.shipping.amount).toBe(0);
+    expect(charge.total).toBe(13497 - 1000 - 2499);
+  });
+
+  it("a one-time add-on is charged at list price and brings back the international fee", () => {
+    const charge = quoteNextCharge({ plan, quantity: 1, country: "DE", coupon: null, retentionPercentOff: null, addOns: [{ plan: { code: "syn-gr", name: "Gut Reset", price: 2999, currency: "USD" }, quantity: 1 }] });
+    expect(charge).toMatchObject({ subtotal: 16496, discountTotal: 0, shipping: { amount: 1000 }, total: 17496 });
+  });
+});

@@ -1,0 +1,56 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { ShopError } from "../../../domain/errors";
+import type { Currency } from "../../../domain/money";
+import { chargeLabel, isTrackingUrl, type OrderHistoryRow } from "../../../domain/order-history";
+import { orderNumber, type OrderSummary } from "../../../domain/orders";
+import type { Queryable } from "../../db/client";
+import { orderLines, orders, shipments } from "../../db/schema";
+import { paymentCardOfOrder } from "../payments";
+import { orderSummary } from "./orders";
+
+/** Order History: every order of the member, checkout and renewals alike, newest first, with its parcels' tracking. */
+export async function memberOrders(db: Queryable, customerId: string): Promise<OrderHistoryRow[]> {
+  const rows = await db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(desc(orders.createdAt), desc(orders.number));
+  if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
+  const [lines, parcels] = await Promise.all([
+    db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position)),
+    db.select().from(shipments).where(inArray(shipments.orderId, ids)).orderBy(asc(shipments.shippedAt)),
+  ]);
+  const cards = await Promise.all(ids.map((id) => paymentCardOfOrder(db, id)));
+  return rows.map((o, i) => {
+    const own = lines.filter((l) => l.orderId === o.id);
+    const card = cards[i];
+    return {
+      id: o.id,
+      number: orderNumber(o.number),
+      createdAt: o.createdAt.toISOString(),
+      products: own.map((l) => l.name),
+      quantity: own.reduce((n, l) => n + l.quantity, 0),
+      currency: o.currency as Currency,
+      amount: o.total,
+      charge: chargeLabel(card?.brand ?? "", card?.last4 ?? ""),
+      status: o.status as OrderHistoryRow["status"],
+      // Checkout keys are the shopper's Idempotency-Key; the renewal engine keys its orders "renewal:<subscription>:<period>".
+      renewal: o.idempotencyKey.startsWith("renewal:"),
+      tracking: parcels
+        .filter((p) => p.orderId === o.id && isTrackingUrl(p.trackingUrl))
+        .map((p) => ({ carrier: p.carrier, number: p.trackingNumber, url: p.trackingUrl })),
+    };
+  });
+}
+
+/** The member's own order for the invoice; another member's order reads as not found. */
+export async function memberOrderSummary(db: Queryable, customerId: string, orderId: string): Promise<OrderSummary> {
+  if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw new ShopError("NOT_FOUND", "There is no such invoice.");
+  const [own] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))).limit(1);
+  const summary = own ? await orderSummary(db, orderId) : null;
+  if (!summary) throw new ShopError("NOT_FOUND", "There is no such invoice.");
+  return summary;
+}
+
+/** A parcel handed to a carrier (the fulfilment side calls this; order history then links to the tracking page). */
+export async function recordShipment(db: Queryable, s: { orderId: string; carrier: string; trackingNumber: string; trackingUrl: string; shippedAt: Date }) {
+  if (!isTrackingUrl(s.trackingUrl)) throw new ShopError("VALIDATION_ERROR", "A tracking link must be an https address.");
+  await db.insert(shipments).values(s);
+}

@@ -1,0 +1,164 @@
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import type { PromoCoupon } from "../../../domain/coupons";
+import { ShopError } from "../../../domain/errors";
+import { quoteNextCharge, type NextCharge } from "../../../domain/next-charge";
+import { isPlanCode, type PlanCode, type PlanView, type PriceList } from "../../../domain/plans";
+import { isHeld } from "../../../domain/subscriptions";
+import type { Queryable } from "../../db/client";
+import { retentionDecisions, subscriptionAddOns, subscriptionPreferences, subscriptions } from "../../db/schema";
+import { findPlan } from "../catalog";
+import { findCoupon } from "../coupons";
+import { hasRetentionOffer } from "../renewals";
+import { dbOf, type Shop } from "../../shop";
+
+export type SubscriptionRecord = typeof subscriptions.$inferSelect;
+
+/** A subscription as its member sees it in the portal (/account/subscriptions/ and GET /ecommerce/subscription/). */
+export interface PortalSubscription {
+  id: string;
+  status: "active" | "canceled";
+  held: boolean;
+  productCode: string;
+  planCode: PlanCode;
+  planName: string;
+  image: string;
+  quantity: number;
+  billingPeriodMonths: number;
+  nextBillingAt: string;
+  currency: string;
+  country: string;
+  activatedAt: string;
+  canceledAt: string | null;
+  confirmEachCharge: boolean;
+  addOns: { id: string; planCode: PlanCode; name: string; quantity: number }[];
+  /** An accepted retention offer that the next charge will use. */
+  retentionPercentOff: number | null;
+  /** What the next charge costs (only while the subscription is active). */
+  nextCharge: NextCharge | null;
+}
+
+/**
+ * The member's own subscription row, locked when asked. Someone else's subscription reads as not found: the answer
+ * does not tell an attacker whether the id exists.
+ */
+export async function ownSubscription(db: Queryable, customerId: string, id: string, options: { lock?: boolean } = {}): Promise<SubscriptionRecord> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ShopError("NOT_FOUND", "There is no such subscription.");
+  const query = db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.customerId, customerId))).limit(1);
+  const [row] = options.lock ? await query.for("update") : await query;
+  if (!row) throw new ShopError("NOT_FOUND", "There is no such subscription.");
+  return row;
+}
+
+export const priceListOf = (row: SubscriptionRecord) => row.priceList as PriceList;
+
+export async function planOf(shop: Shop, row: Pick<SubscriptionRecord, "priceList" | "currency">, code: string): Promise<PlanView> {
+  const plan = isPlanCode(code) ? await findPlan(shop, code, row.priceList as PriceList, row.currency) : null;
+  if (!plan) throw new ShopError("PLAN_NOT_FOUND", "That plan is not sold in this subscription's currency.");
+  return plan;
+}
+
+async function renewalCoupon(db: Queryable, code: string | null): Promise<PromoCoupon | null> {
+  if (!code) return null;
+  const found = await findCoupon(db, code);
+  return found ? found.coupon : null;
+}
+
+export async function pendingAddOns(db: Queryable, subscriptionId: string) {
+  return db
+    .select()
+    .from(subscriptionAddOns)
+    .where(and(eq(subscriptionAddOns.subscriptionId, subscriptionId), isNull(subscriptionAddOns.consumedAt)))
+    .orderBy(asc(subscriptionAddOns.addedAt));
+}
+
+/**
+ * The accepted retention offer waiting for the next charge, if any: accepted here, and not yet used by a renewal
+ * (the renewal engine consumes its grant in the renewals module).
+ */
+export async function pendingRetentionOffer(db: Queryable, subscriptionId: string) {
+  if (!(await hasRetentionOffer(db, subscriptionId))) return null;
+  const [row] = await db
+    .select()
+    .from(retentionDecisions)
+    .where(and(eq(retentionDecisions.subscriptionId, subscriptionId), eq(retentionDecisions.outcome, "accepted"), isNull(retentionDecisions.consumedAt)))
+    .orderBy(desc(retentionDecisions.offeredAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function confirmsEachCharge(db: Queryable, subscriptionId: string): Promise<boolean> {
+  const [row] = await db.select().from(subscriptionPreferences).where(eq(subscriptionPreferences.subscriptionId, subscriptionId)).limit(1);
+  return row?.confirmEachCharge ?? false;
+}
+
+/** The next charge of a subscription as it stands, or with a change applied (plan and quantity) for the preview. */
+export async function nextChargeOf(shop: Shop, row: SubscriptionRecord, change: { planCode?: string; quantity?: number } = {}): Promise<NextCharge> {
+  const db = dbOf(shop);
+  const [plan, coupon, addOns, retention] = await Promise.all([
+    planOf(shop, row, change.planCode ?? row.renewalPlanCode),
+    renewalCoupon(db, row.couponCode),
+    pendingAddOns(db, row.id),
+    pendingRetentionOffer(db, row.id),
+  ]);
+  const addOnPlans = await Promise.all(addOns.map(async (a) => ({ plan: await planOf(shop, row, a.planCode), quantity: a.quantity })));
+  return quoteNextCharge({
+    plan,
+    quantity: change.quantity ?? row.quantity,
+    country: row.country,
+    coupon,
+    retentionPercentOff: retention?.percentOff ?? null,
+    addOns: addOnPlans,
+  });
+}
+
+export async function portalView(shop: Shop, row: SubscriptionRecord, options: { includePreview?: boolean } = {}): Promise<PortalSubscription> {
+  const db = dbOf(shop);
+  const active = row.status !== "canceled";
+  const [plan, addOns, retention, confirmEach] = await Promise.all([
+    planOf(shop, row, row.renewalPlanCode),
+    pendingAddOns(db, row.id),
+    pendingRetentionOffer(db, row.id),
+    confirmsEachCharge(db, row.id),
+  ]);
+  const addOnViews = await Promise.all(
+    addOns.map(async (a) => ({ id: a.id, planCode: a.planCode as PlanCode, name: (await planOf(shop, row, a.planCode)).name, quantity: a.quantity })),
+  );
+  return {
+    id: row.id,
+    status: active ? "active" : "canceled",
+    held: isHeld(row),
+    productCode: row.productCode,
+    planCode: row.renewalPlanCode as PlanCode,
+    planName: plan.name,
+    image: plan.image,
+    quantity: row.quantity,
+    billingPeriodMonths: row.billingPeriodMonths,
+    nextBillingAt: row.nextBillingAt.toISOString(),
+    currency: row.currency,
+    country: row.country,
+    activatedAt: row.activatedAt.toISOString(),
+    canceledAt: row.canceledAt?.toISOString() ?? null,
+    confirmEachCharge: confirmEach,
+    addOns: addOnViews,
+    retentionPercentOff: retention?.percentOff ?? null,
+    nextCharge: active && options.includePreview !== false ? await nextChargeOf(shop, row) : null,
+  };
+}
+
+/**
+ * Every subscription the member holds (SPEC.md section 4: not cancelled, or cancelled before it was reactivated), and
+ * the ones cancelled recently enough to reactivate from the page (points still alive), newest first.
+ */
+export async function memberSubscriptions(shop: Shop, customerId: string, options: { includePreview?: boolean } = {}): Promise<PortalSubscription[]> {
+  const rows = await dbOf(shop).select().from(subscriptions).where(eq(subscriptions.customerId, customerId)).orderBy(desc(subscriptions.createdAt));
+  return Promise.all(rows.map((row) => portalView(shop, row, options)));
+}
+
+export async function memberSubscription(shop: Shop, customerId: string, id: string): Promise<PortalSubscription> {
+  return portalView(shop, await ownSubscription(dbOf(shop), customerId, id));
+}
+
+export async function subscriptionRowById(db: Queryable, id: string): Promise<SubscriptionRecord | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,230 @@
+import AxeBuilder from "@axe-core/playwright";
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { DESKTOP, MOBILE, open, signIn, uniqueEmail } from "./shell-fixtures";
+
+/**
+ * The subscription portal end to end (issue 13): a member runs a subscription from the account pages, and anyone
+ * cancels from the footer link without signing in. Members buy through the real purchase API first.
+ */
+const SUCCESS = "Success—your subscription details were updated and will take effect on your next billing cycle.";
+
+async function buy(page: Page, email: string): Promise<void> {
+  const card = await page.request.post("/api/payments/sandbox/tokenize", { data: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" } });
+  const { token } = (await card.json()) as { token: string };
+  const order = await page.request.post("/api/purchase", {
+    headers: { "Idempotency-Key": randomUUID() },
+    data: {
+      email,
+      shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "12 Elm Street", city: "Portland", region: "OR", postalCode: "97201", country: "US" },
+      items: { "syn-wk": 1 },
+      couponCodes: [],
+      payment: { token },
+      healthCertification: true,
+    },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+}
+
+async function member(page: Page, tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  await buy(page, email);
+  await signIn(page, { email, firstName: "Ada" });
+  return email;
+}
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const isoDay = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+
+/** The text part of the newest email to an address, from the development mailbox. */
+async function newestEmailText(page: Page, to: string, subject: RegExp): Promise<string> {
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(page.locator("tbody tr", { hasText: to }).filter({ hasText: subject }).first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await page.locator("tbody tr", { hasText: to }).filter({ hasText: subject }).first().getByRole("link").first().click();
+  return (await page.getByTestId("text-part").textContent()) ?? "";
+}
+
+test.describe("desktop, 1440 wide", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("a member delays, picks a date, changes plan with a price preview, keeps the discount, cancels with a reason, reactivates and downloads an invoice", async ({ page }) => {
+    test.setTimeout(120_000);
+    await member(page, "portal");
+    await open(page, "/account/subscriptions/");
+    await expect(page.getByRole("heading", { level: 1, name: "Subscriptions" })).toBeVisible();
+    const card = page.getByRole("article", { name: "DS-01® Refill (monthly)" });
+    await expect(card).toContainText("Next Shipment");
+    await expect(card).toContainText("$49.99");
+    await expectAxeClean(page);
+
+    const dateText = async () => (await card.locator(".portal__date strong").textContent()) ?? "";
+    const before = await dateText();
+    await card.getByRole("button", { name: "Delay One Month" }).click();
+    await expect(page.locator("main").getByRole("status").filter({ hasText: SUCCESS })).toBeVisible();
+    await expect.poll(dateText).not.toBe(before);
+
+    const day = isoDay(20);
+    await card.getByLabel("Select Next Date").fill(day);
+    await card.getByRole("button", { name: "Reschedule My Shipment" }).click();
+    const expected = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+    await expect.poll(dateText).toBe(expected);
+
+    await card.getByRole("link", { name: "Change plan or quantity" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Change plan or quantity" })).toBeVisible();
+    await page.getByLabel(/DS-01® Refill \(every 3 months\)/).check();
+    await page.getByRole("button", { name: "Preview the new price" }).click();
+    const preview = page.locator(".portal__preview");
+    await expect(preview).toContainText("Your next charge after the change");
+    await expect(preview).toContainText("$134.97");
+    await expectAxeClean(page);
+    await page.getByRole("button", { name: "Confirm change" }).click();
+    await expect(page.locator("main").getByRole("status").filter({ hasText: SUCCESS })).toBeVisible();
+
+    await page.getByRole("link", { name: "Back to subscriptions" }).click();
+    const changed = page.getByRole("article", { name: "DS-01® Refill (every 3 months)" });
+    await changed.getByRole("link", { name: "Cancel subscription" }).click();
+    await expect(page.getByText(/Your loyalty points expire on/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+    await expectAxeClean(page);
+    await page.getByRole("button", { name: "Apply Discount & Keep Subscription" }).click();
+    await expect(page.locator("main").getByRole("status")).toContainText("Your next shipment is 20% off.");
+    await page.getByRole("link", { name: "Back to subscriptions" }).click();
+    await expect(changed).toContainText("Your 20% discount");
+    await expect(changed).toContainText("$107.98");
+
+    await changed.getByRole("link", { name: "Cancel subscription" }).click();
+    // The discount was used within 100 days: no second offer, but cancelling stays one click away.
+    await expect(page.getByRole("button", { name: "Apply Discount & Keep Subscription" })).toHaveCount(0);
+    await page.getByLabel("It costs too much").check();
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your subscription has been canceled." })).toBeVisible();
+    await expect(page.locator("main").getByRole("status")).toContainText(/canceled on .* UTC/);
+    await expectAxeClean(page);
+
+    await page.getByRole("button", { name: /Reactivate/ }).click();
+    await expect(page.locator("main").getByRole("status")).toContainText("your subscription is active again");
+    await expect(page.getByRole("article", { name: "DS-01® Refill (every 3 months)" })).toBeVisible();
+
+    await open(page, "/account/orders");
+    await expect(page.getByRole("heading", { level: 1, name: "Order History" })).toBeVisible();
+    for (const column of ["Order", "Date", "Products", "Quantity", "Amount", "Charge", "Invoice", "Tracking"]) {
+      await expect(page.getByRole("columnheader", { name: column })).toBeVisible();
+    }
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("tbody")).toContainText("Visa ending in 4242");
+    await expectAxeClean(page);
+    await page.getByRole("link", { name: /View invoice/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Invoice" })).toBeVisible();
+    await expect(page.locator("main")).toContainText("Seed Shop Ltd.");
+    await expect(page.locator("main")).toContainText("Tax");
+    await expectAxeClean(page);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^seed-invoice-SD-\d+\.pdf$/);
+    const bytes = await (await download.createReadStream()).toArray();
+    expect(Buffer.concat(bytes).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  test("signed out: the footer link asks only for the email, and the emailed link cancels with one click", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail("footer");
+    await buy(page, email);
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await open(visitor, "/");
+    await visitor.getByRole("contentinfo").getByRole("link", { name: "Cancel a subscription" }).click();
+    await expect(visitor.getByRole("heading", { level: 1, name: "Cancel a subscription" })).toBeVisible();
+    await expectAxeClean(visitor);
+    await visitor.locator("main").getByLabel("Email").fill(email);
+    await visitor.getByRole("button", { name: "Email me a cancellation link" }).click();
+    await expect(visitor.locator("main").getByRole("status")).toContainText("Check your inbox");
+
+    const text = await newestEmailText(visitor, email, /cancel your Seed subscription/);
+    const link = /http:\/\/127\.0\.0\.1:\d+\/cancel-subscription\/confirm\?token=\S+/.exec(text)?.[0];
+    expect(link, "the email carries the one-click link").toBeTruthy();
+    await open(visitor, new URL(link!).pathname + new URL(link!).search);
+    await expect(visitor.getByText(email)).toBeVisible();
+    await expectAxeClean(visitor);
+    await visitor.getByRole("button", { name: /Cancel DS-01/ }).click();
+    await expect(visitor.locator("main").getByRole("status")).toContainText("Your subscription has been canceled.");
+    const confirmation = await newestEmailText(visitor, email, /has been canceled/);
+    expect(confirmation).toMatch(/on [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC/);
+    await visitorContext.close();
+  });
+
+  test("cancelling from the account home takes fewer clicks than buying took (Add to cart, Checkout, Place order)", async ({ page }) => {
+    await member(page, "clicks");
+    await open(page, "/account/home");
+    let clicks = 0;
+    await page.getByRole("contentinfo").getByRole("link", { name: "Cancel a subscription" }).click();
+    clicks++;
+    await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    clicks++;
+    await expect(page.getByRole("heading", { level: 1, name: "Your subscription has been canceled." })).toBeVisible();
+    expect(clicks).toBeLessThanOrEqual(3);
+  });
+
+  test("keyboard only: delay a shipment and cancel", async ({ page }) => {
+    await member(page, "keys");
+    await open(page, "/account/subscriptions/");
+    const delay = page.getByRole("button", { name: "Delay Two Months" });
+    await delay.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main").getByRole("status").filter({ hasText: SUCCESS })).toBeVisible();
+    const cancel = page.getByRole("link", { name: "Cancel subscription" });
+    await cancel.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+    // Tab from the reasons to the final button: every control on the way is reachable.
+    await page.getByLabel("I'm traveling or taking a break").focus();
+    await page.keyboard.press("Space");
+    for (let i = 0; i < 30; i++) {
+      if (await page.getByRole("button", { name: "Cancel subscription" }).evaluate((el) => el === document.activeElement)) break;
+      await page.keyboard.press("Tab");
+    }
+    await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Your subscription has been canceled." })).toBeVisible();
+  });
+});
+
+test.describe("phone, 390 wide", () => {
+  test.use({ viewport: MOBILE });
+
+  test("subscriptions, cancel, orders, invoice and the signed-out form are axe clean", async ({ page }) => {
+    test.setTimeout(90_000);
+    await member(page, "phone");
+    await open(page, "/account/subscriptions/");
+    await expect(page.getByRole("heading", { level: 1, name: "Subscriptions" })).toBeVisible();
+    await expectAxeClean(page);
+    await page.getByRole("link", { name: "Cancel subscription" }).click();
+    await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+    await expectAxeClean(page);
+    await open(page, "/account/orders");
+    await expectAxeClean(page);
+    await page.getByRole("link", { name: /View invoice/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Invoice" })).toBeVisible();
+    await expectAxeClean(page);
+    await page.context().clearCookies();
+    await open(page, "/cancel-subscription");
+    await expectAxeClean(page);
+  });
+
+  test("a member with no subscription sees the spec's empty state", async ({ page }) => {
+    await signIn(page, { email: uniqueEmail("empty") });
+    await open(page, "/account/subscriptions/");
+    await expect(page.getByRole("heading", { name: "You do not have any active subscriptions." })).toBeVisible();
+  });
+});
+
+test("signed out, account pages send the visitor to sign in and back", async ({ page }) => {
+  const response = await page.request.get("/account/subscriptions/", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers()["location"]).toBe("/login?redirectTo=%2Faccount%2Fsubscriptions%2F");
+});
