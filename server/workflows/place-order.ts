@@ -201,11 +201,13 @@ async function authorize(
 /** Who a decline is counted against: the client's address, the email and the card (new cards only; saved cards are the owner's). */
 interface DeclineKeys {
   address: string | null;
-  email: string;
+  email: string | null;
   card: string | null;
 }
 
 async function declineKeys(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<DeclineKeys> {
+  // With limits off nothing is counted, so the card is not looked up either.
+  if (!shop.env.RATE_LIMITS.enabled) return { address: null, email: null, card: null };
   const card = "token" in request.payment ? await gatewayOf(shop).describe(request.payment.token) : null;
   return {
     address: ctx.addressKey,

@@ -25,7 +25,7 @@ export const RATE_LIMIT_DEFAULTS = {
   "newsletter-per-address": { limit: 10, windowMs: HOUR },
   "forms-per-address": { limit: 60, windowMs: 10 * MINUTE },
   /** Analytics events, counted one per event (a request carries at most 20). */
-  "events-per-address": { limit: 600, windowMs: 10 * MINUTE },
+  "events-per-address": { limit: 300, windowMs: 10 * MINUTE },
   /** Price previews and shipping rates (every cart change asks one). */
   "preview-per-address": { limit: 600, windowMs: 10 * MINUTE },
   /** Requests naming a coupon code (preview, coupon plans, purchase): slows code guessing. */
