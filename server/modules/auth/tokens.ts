@@ -81,11 +81,20 @@ export interface SpentToken {
  * Spends a link token: one UPDATE marks it used only if it is unused and unexpired, so two requests racing with the
  * same link cannot both succeed. Answers null for anything else (unknown, used, expired, other purpose).
  */
-export async function spendLinkToken(db: Queryable, purpose: AccountTokenPurpose, secret: string, now: Date): Promise<SpentToken | null> {
+export async function spendLinkToken(db: Queryable, purpose: AccountTokenPurpose, secret: string, now: Date, onlyFor?: string): Promise<SpentToken | null> {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(and(eq(accountTokens.secretHash, sha256(secret)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(accountTokens.secretHash, sha256(secret)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+        // A token for one member's session (an email change) is not even spent by another's attempt.
+        onlyFor ? eq(accountTokens.customerId, onlyFor) : undefined,
+      ),
+    )
     .returning({ customerId: accountTokens.customerId, email: accountTokens.email, newEmail: accountTokens.newEmail });
   return row ?? null;
 }
