@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { accountTokens, type AccountTokenPurpose } from "../../db/schema";
 
@@ -142,4 +142,13 @@ export async function spendLoginCode(db: Queryable, customerId: string, email: s
 
 export async function deleteTokensOf(db: Queryable, customerId: string): Promise<void> {
   await db.delete(accountTokens).where(eq(accountTokens.customerId, customerId));
+}
+
+/** Deletes tokens that expired or were used before the cutoff (run by the prune job). */
+export async function pruneAccountTokens(db: Queryable, cutoff: Date): Promise<number> {
+  const deleted = await db
+    .delete(accountTokens)
+    .where(or(lt(accountTokens.expiresAt, cutoff), lt(accountTokens.usedAt, cutoff)))
+    .returning({ id: accountTokens.id });
+  return deleted.length;
 }
