@@ -15,7 +15,8 @@ export const EmailField = z
   .string({ error: MESSAGES.invalidEmail })
   .trim()
   .max(254, MESSAGES.invalidEmail)
-  .refine(isLooseEmail, MESSAGES.invalidEmail)
+  // The looser account-side check of SPEC.md section 5, in printable ASCII (what mail systems deliver to reliably).
+  .refine((v) => isLooseEmail(v) && /^[\x21-\x7e]+$/.test(v), MESSAGES.invalidEmail)
   .transform(normaliseEmail);
 
 export const PasswordField = z

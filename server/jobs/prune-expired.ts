@@ -1,5 +1,6 @@
 import { pruneEventsBefore } from "../modules/analytics";
-import { pruneSessions } from "../modules/auth";
+import { pruneAccountTokens, pruneSessions } from "../modules/auth";
+import { dbOf } from "../shop";
 import type { Shop } from "../shop";
 
 export const PRUNE_EXPIRED = "prune-expired";
@@ -8,10 +9,11 @@ export const PRUNE_EXPIRED_CRON = "17 3 * * *";
 /** Raw analytics events are kept 13 months, long enough for year-on-year comparisons. */
 export const EVENT_RETENTION_DAYS = 400;
 
-export async function pruneExpired(shop: Shop): Promise<{ sessions: number; events: number }> {
+export async function pruneExpired(shop: Shop): Promise<{ sessions: number; events: number; accountTokens: number }> {
   const now = shop.clock.now();
   const sessions = await pruneSessions(shop, now);
+  const accountTokens = await pruneAccountTokens(dbOf(shop), now);
   const events = await pruneEventsBefore(shop, new Date(now.getTime() - EVENT_RETENTION_DAYS * 86_400_000));
-  shop.log.info({ job: PRUNE_EXPIRED, sessions, events }, "pruned expired rows");
-  return { sessions, events };
+  shop.log.info({ job: PRUNE_EXPIRED, sessions, events, accountTokens }, "pruned expired rows");
+  return { sessions, events, accountTokens };
 }

@@ -122,7 +122,7 @@ export async function updateUser(shop: Shop, customerId: string, input: ProfileI
 export async function confirmEmailChange(shop: Shop, customerId: string, token: string): Promise<string> {
   const now = shop.clock.now();
   const email = await dbOf(shop).transaction(async (tx) => {
-    const spent = await spendLinkToken(tx, "change_email", token, now);
+    const spent = await spendLinkToken(tx, "change_email", token, now, customerId);
     if (!spent || spent.customerId !== customerId || !spent.newEmail) return null;
     const row = await findCustomerRow(tx, customerId);
     if (!row || row.email !== spent.email) return null;

@@ -3,6 +3,9 @@ import { DESKTOP, MOBILE, open, uniqueEmail } from "./shell-fixtures";
 import { expectNoViolations, fromMailbox, signUpAndSignIn } from "./support/accounts";
 import { fillCheckout } from "./support/checkout-form";
 
+// Whole journeys across several pages, emails and a second tab: longer than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test("sign up, verify from the mailbox, sign in, edit settings and address, replace the card, sign out", async ({ page }) => {
   const email = uniqueEmail("signup");
   await signUpAndSignIn(page, email, "first-pass");

@@ -6,6 +6,7 @@ import { ArticleList } from "../../components/content/ArticleList";
 import { ContentBody } from "../../components/content/ContentBody";
 import { faqJsonLd } from "../../components/content/content-json-ld";
 import { canonicalUrl, pageMeta } from "../../lib/page-meta";
+import { PrivacyRights } from "../../components/account/PrivacyRights";
 import type { Route } from "./+types/content-page";
 
 /** Any CMS page. The path names the route, the route names its content; the Cultured index adds its articles. */
@@ -14,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = name ? await context.pages.find(name) : null;
   if (!page) throw data(null, { status: 404 });
   const articles = name === "cultured" ? await context.articles.list() : [];
-  return { page, articles, url: canonicalUrl(request), form: name ? (FORM_OF_PAGE[name] ?? null) : null };
+  return { page, articles, url: canonicalUrl(request), form: name ? (FORM_OF_PAGE[name] ?? null) : null, name };
 }
 
 /** Pages that carry one of the mail forms (SPEC.md: practitioners and seeduniversity; contact reaches care). */
@@ -44,6 +45,7 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
     <ContentBody page={page}>
       {articles.length > 0 ? <ArticleList articles={articles} /> : null}
       {form ? <MailForm kind={form} result={actionData?.result} /> : null}
+      {loaderData.name === "consumer_health_data" && <PrivacyRights />}
     </ContentBody>
   );
 }

@@ -63,7 +63,8 @@ const resendRoute = createRoute({
   method: "post",
   path: "/auth/registerResendMail",
   summary: "Send the verification link again (only an unverified registration gets one)",
-  request: { body: jsonBody(EmailOnlySchema) },
+  // Strict: this call answers the same for every address, so a body it cannot fully understand is refused instead.
+  request: { body: jsonBody(z.strictObject(EmailOnlySchema.shape)) },
   responses: { 200: jsonResponse("Sent if the account waits for verification", Sent), 429: jsonResponse("Too many", Err), ...errorResponses },
 });
 

@@ -3,7 +3,7 @@ export * from "./sessions";
 /** Credentials (argon2id password hashes, verified email), one-time tokens and the credential throttle. */
 export { credentialsOf, deleteCredentials, markEmailVerified, storePasswordHash, type Credentials } from "./credentials";
 export { hashPassword, verifyPassword, warmPasswordDecoy } from "./passwords";
-export { deleteTokensOf, issueLinkToken, issueLoginCode, spendLinkToken, linkTokenIsLive, TOKEN_TTL_MS } from "./tokens";
+export { deleteTokensOf, pruneAccountTokens, issueLinkToken, issueLoginCode, spendLinkToken, linkTokenIsLive, TOKEN_TTL_MS } from "./tokens";
 export { AUTH_RULES } from "./throttle";
 /** The account area's emails. */
 export { queueAccountEmail, renderAccountEmail, type AccountEmailKind } from "./emails/account-emails";

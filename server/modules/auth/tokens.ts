@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { accountTokens, type AccountTokenPurpose } from "../../db/schema";
 
@@ -81,11 +81,20 @@ export interface SpentToken {
  * Spends a link token: one UPDATE marks it used only if it is unused and unexpired, so two requests racing with the
  * same link cannot both succeed. Answers null for anything else (unknown, used, expired, other purpose).
  */
-export async function spendLinkToken(db: Queryable, purpose: AccountTokenPurpose, secret: string, now: Date): Promise<SpentToken | null> {
+export async function spendLinkToken(db: Queryable, purpose: AccountTokenPurpose, secret: string, now: Date, onlyFor?: string): Promise<SpentToken | null> {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(and(eq(accountTokens.secretHash, sha256(secret)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(accountTokens.secretHash, sha256(secret)),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+        // A token for one member's session (an email change) is not even spent by another's attempt.
+        onlyFor ? eq(accountTokens.customerId, onlyFor) : undefined,
+      ),
+    )
     .returning({ customerId: accountTokens.customerId, email: accountTokens.email, newEmail: accountTokens.newEmail });
   return row ?? null;
 }
@@ -133,4 +142,13 @@ export async function spendLoginCode(db: Queryable, customerId: string, email: s
 
 export async function deleteTokensOf(db: Queryable, customerId: string): Promise<void> {
   await db.delete(accountTokens).where(eq(accountTokens.customerId, customerId));
+}
+
+/** Deletes tokens that expired or were used before the cutoff (run by the prune job). */
+export async function pruneAccountTokens(db: Queryable, cutoff: Date): Promise<number> {
+  const deleted = await db
+    .delete(accountTokens)
+    .where(or(lt(accountTokens.expiresAt, cutoff), lt(accountTokens.usedAt, cutoff)))
+    .returning({ id: accountTokens.id });
+  return deleted.length;
 }
