@@ -26,7 +26,8 @@ export const UniversityFormSchema = z.object({
   email,
   institution: required("institution", 160),
   course: required("course", 160),
-  students: z.coerce.number({ error: "Kindly enter a number of students." }).int().min(1).max(5000).optional(),
+  // A form posts an empty field as "": that is "not given", not zero.
+  students: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ error: "Kindly enter a number of students." }).int().min(1).max(5000).optional()),
   message: optional(2000),
 });
 

@@ -15,11 +15,28 @@ import { TableBlockView } from "./TableBlock";
 const NumbersContext = createContext<Map<Block, string>>(new Map());
 export const useHeadingNumber = (block: Block) => useContext(NumbersContext).get(block);
 
+/** The page's first poster, nested or not: usually the largest paint, so it loads eagerly and with high priority. */
+const FirstPosterContext = createContext<Block | null>(null);
+export const useIsFirstPoster = (block: Block) => useContext(FirstPosterContext) === block;
+
+function firstPoster(blocks: Block[]): Block | null {
+  for (const block of blocks) {
+    if (block.type === "poster") return block;
+    if (block.type === "section") {
+      const inner = firstPoster(block.blocks);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}
+
 /** Renders a page's CMS blocks (already sanitised by the server), one component per block type. */
 export function Blocks({ blocks }: { blocks: Block[] }) {
   return (
     <NumbersContext.Provider value={headingNumbers(blocks)}>
-      <BlockList blocks={blocks} />
+      <FirstPosterContext.Provider value={firstPoster(blocks)}>
+        <BlockList blocks={blocks} />
+      </FirstPosterContext.Provider>
     </NumbersContext.Provider>
   );
 }
@@ -28,13 +45,13 @@ export function BlockList({ blocks }: { blocks: Block[] }) {
   return (
     <>
       {blocks.map((block, i) => (
-        <BlockView key={i} block={block} first={i === 0} />
+        <BlockView key={i} block={block} />
       ))}
     </>
   );
 }
 
-function BlockView({ block, first }: { block: Block; first: boolean }): ReactNode {
+function BlockView({ block }: { block: Block }): ReactNode {
   switch (block.type) {
     case "section":
       return <SectionBlockView block={block} />;
@@ -47,7 +64,7 @@ function BlockView({ block, first }: { block: Block; first: boolean }): ReactNod
     case "paragraph":
       return <ParagraphBlockView block={block} />;
     case "poster":
-      return <PosterBlockView block={block} priority={first} />;
+      return <PosterBlockView block={block} />;
     case "slider":
       return <SliderBlockView block={block} />;
     case "small-text":

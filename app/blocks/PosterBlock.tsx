@@ -1,6 +1,6 @@
 import { cssAspectRatio, type BlockImage, type BlockOf } from "../../domain/blocks";
 import { optimiseImageUrl } from "../../domain/images";
-import { RichText } from "./Blocks";
+import { RichText, useIsFirstPoster } from "./Blocks";
 
 /** The image's link (secure first) through the image rule of SPEC.md section 5. */
 export const imageSrc = (image: BlockImage) => optimiseImageUrl(image.secure_url ?? image.url);
@@ -9,7 +9,8 @@ export const imageSrc = (image: BlockImage) => optimiseImageUrl(image.secure_url
  * An image or a video with an optional legend. The frame keeps its aspect ratio (mobile 1:1, desktop 16:9 by
  * default) so nothing shifts while it loads; the first poster of a page loads eagerly, as it is usually the LCP.
  */
-export function PosterBlockView({ block, priority = false }: { block: BlockOf<"poster">; priority?: boolean }) {
+export function PosterBlockView({ block }: { block: BlockOf<"poster"> }) {
+  const priority = useIsFirstPoster(block);
   const style = {
     ["--poster-ratio-mobile" as string]: cssAspectRatio(block.mobileAspectRatio),
     ["--poster-ratio-desktop" as string]: cssAspectRatio(block.desktopAspectRatio),

@@ -45,6 +45,10 @@ describe(`mail forms (${testDriver()})`, () => {
     expect(tos).toEqual(expect.arrayContaining(["university@seed.example", "sam@uni.example", "care@seed.example", "kim@example.com"]));
   });
 
+  it("an empty optional number from a form post counts as not given", async () => {
+    await expect(submitMailForm(shop, "university", { name: "Ria", email: "ria@uni.example", institution: "U", course: "C", students: "", message: "" }, "203.0.113.40")).resolves.toMatchObject({ id: expect.any(String) });
+  });
+
   it("bad input is a 400 {code, message} and stores nothing", async () => {
     const before = (await listOutbox(shop)).length;
     for (const body of [{}, { ...hcp, email: "not-an-email" }, { ...hcp, country: "Narnia" }, { ...hcp, name: "" }, { ...hcp, name: "x".repeat(500) }, { ...hcp, message: "a\u0000b" }]) {
