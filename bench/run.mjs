@@ -29,7 +29,7 @@ const DEFAULT_ROUTES = ["/", "/__baseline", "/daily-synbiotic", "/science", "/ca
 const BASELINE = "/__baseline";
 const HOME_RATIO_TARGET = 1.3;
 const FIRST_START_TARGET_S = 90;
-const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders"];
+const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "renewals"];
 
 const OPTIONS = {
   help: { type: "boolean", short: "h" },
@@ -53,6 +53,8 @@ const OPTIONS = {
   "start-timeout": { type: "string", default: "300" },
   "time-limit": { type: "string", default: "900" },
   strict: { type: "boolean" }, // exit 1 when a target is missed
+  "renewal-subscriptions": { type: "string", default: "2000" },
+  "renewal-pglite-subscriptions": { type: "string", default: "500" },
 };
 
 const opts = (() => {
@@ -73,7 +75,8 @@ if (opts.help) {
   console.log(`node bench/run.mjs [options]   (npm run bench -- [options])
   --build              rebuild even if the build looks fresh
   --no-build           never build; measure build/ as it is
-  --only=start,js,ssr,lighthouse,orders   run only these steps (default: all)
+  --only=start,js,ssr,lighthouse,orders,renewals   run only these steps (default: all)
+  --renewal-subscriptions=2000 --renewal-pglite-subscriptions=500   renewals due at once (step "renewals")
   --start-timeout=300  seconds each fresh-clone \`npm start\` may take to answer GET / (step "start")
   --order-connections=20 --order-duration=10   order placement: concurrent shoppers, seconds per database
   --postgres=URL       PostgreSQL to create a throwaway database in for the order step (default 127.0.0.1:5432/test)
@@ -175,6 +178,7 @@ async function main() {
 
   // First, while nothing else of the benchmark runs: it installs and builds in a clone.
   if (steps.has("start")) await benchFreshStart(portMin, portMax);
+  if (steps.has("renewals")) await benchRenewals();
   if (serverSteps.length === 0) return;
 
   // What only the benchmark needs (bench/package.json), installed on first use.
@@ -322,6 +326,21 @@ async function benchOrders(server, portMin, portMax, serverPort) {
 }
 
 // ---------------------------------------------------------------- output
+/** Renewals per second: PostgreSQL with two worker processes, PGlite with one (goal: 500/s on PostgreSQL). */
+async function benchRenewals() {
+  section("Renewals per second (due at once, drained by worker processes)");
+  process.env.CRASH_POSTGRES_URL = opts.postgres;
+  const { measureRenewals } = await import("./lib/renewals.mjs");
+  results.renewals = await measureRenewals(root, { subscriptions: int("renewal-subscriptions"), pgliteSubscriptions: int("renewal-pglite-subscriptions") });
+  const row = (name, r) =>
+    r.error
+      ? [name, "failed", r.error.slice(0, 60), "", "", ""]
+      : [name, String(r.subscriptions), String(r.drainPerSecond), String(r.drainSeconds), String(r.renewalsPerSecond), String(r.doubleCharged + r.missed + r.ledgerMismatches)];
+  const header = ["database", "renewals", "renewals/s draining", "drain s", "renewals/s incl. process starts", "errors"];
+  console.log(textTable(header, [row("PostgreSQL, 2 workers", results.renewals.postgres), row("PGlite, 1 worker", results.renewals.pglite)], [1, 2, 3, 4, 5]));
+  console.log("Goal: at least 500 renewals/s on PostgreSQL with two workers (issue 12).");
+}
+
 function freshStartTable(f, markdown) {
   const header = ["start", "seconds to GET / = 200", "what it did", "lines mentioning a warning"];
   const rows = [

@@ -35,8 +35,12 @@ export interface CrashReport {
   subscriptions: number;
   kills: number;
   restarts: number;
+  /** From spawning the workers to the last one's exit (includes process starts, migrations check, lease waits). */
   seconds: number;
   renewalsPerSecond: number;
+  /** From the first renewal opened to the last one written (shop time runs at 60× real time): the drain rate. */
+  drainSeconds: number;
+  drainPerSecond: number;
   paidRenewals: number;
   renewalOrders: number;
   capturedCharges: number;
@@ -164,6 +168,8 @@ async function verify(shop: Shop, run: CrashRun, m: { kills: number; restarts: n
       GROUP BY pm.id)
     SELECT max(n) AS max, min(n) AS min, count(*) FILTER (WHERE n > 1) AS doubled FROM c`,
   );
+  const span = await one<{ ms: string }>(shop, sql`SELECT extract(epoch FROM max(updated_at) - min(created_at)) * 1000 AS ms FROM renewals WHERE period = ${period}`);
+  const drainSeconds = Math.max(Number(span.ms) / 60 / 1000, 0.001);
   const reconciliation = await reconcileLedger(shop);
   return {
     subscriptions: run.subscriptions,
@@ -171,6 +177,8 @@ async function verify(shop: Shop, run: CrashRun, m: { kills: number; restarts: n
     restarts: m.restarts,
     seconds: Math.round(m.seconds * 10) / 10,
     renewalsPerSecond: Math.round(Number(counts.paid) / m.seconds),
+    drainSeconds: Math.round(drainSeconds * 10) / 10,
+    drainPerSecond: Math.round(Number(counts.paid) / drainSeconds),
     paidRenewals: Number(counts.paid),
     renewalOrders: Number(counts.orders),
     capturedCharges: Number(counts.captured),
