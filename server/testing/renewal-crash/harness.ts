@@ -81,6 +81,7 @@ export async function runCrashTest(run: CrashRun): Promise<CrashReport> {
     const wall0 = wallNow();
     const workerEnv = { ...process.env, ...env(run, dataDir), SHOP_EPOCH: String(T0 + 60_000), WALL_EPOCH: String(wall0), CLOCK_SPEED: "60", RENEWAL_CONCURRENCY: String(run.concurrency ?? 4) };
     const live = new Map<number, ChildProcess>();
+    const ready = new Set<ChildProcess>();
     let finished = 0;
     let restarts = 0;
     let kills = 0;
@@ -91,7 +92,9 @@ export async function runCrashTest(run: CrashRun): Promise<CrashReport> {
       const child = spawn(process.execPath, ["--import", "tsx", WORKER], { cwd: ROOT, env: workerEnv, stdio: ["ignore", "pipe", "pipe"] });
       let stderr = "";
       child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
-      child.stdout!.on("data", () => {});
+      child.stdout!.on("data", (d: Buffer) => {
+        if (d.toString().includes("ready")) ready.add(child);
+      });
       live.set(slot, child);
       exits.push(
         new Promise((resolveExit) => {
@@ -113,10 +116,10 @@ export async function runCrashTest(run: CrashRun): Promise<CrashReport> {
     const [lo, hi] = run.killEveryMs ?? [300, 900];
     while (kills < run.kills && finished < run.workers) {
       await new Promise((r) => setTimeout(r, lo + Math.random() * (hi - lo)));
-      const slots = [...live.keys()];
-      if (slots.length === 0) continue;
-      const victim = live.get(slots[Math.floor(Math.random() * slots.length)]!)!;
-      victim.kill("SIGKILL");
+      // Only workers that are working (past their start) are killed: each kill interrupts renewals mid-flight.
+      const working = [...live.values()].filter((child) => ready.has(child));
+      if (working.length === 0) continue;
+      working[Math.floor(Math.random() * working.length)]!.kill("SIGKILL");
       kills += 1;
     }
     log(`killed ${kills} times; waiting for the workers to finish`);
