@@ -28,6 +28,8 @@ export interface CrashRun {
   /** Milliseconds between kills: random in [min, max]. */
   killEveryMs?: [number, number];
   concurrency?: number;
+  /** How long the workers may take after the last kill before the run is cut off and checked as it stands. */
+  deadlineMinutes?: number;
   log?: (line: string) => void;
 }
 
@@ -124,7 +126,7 @@ export async function runCrashTest(run: CrashRun): Promise<CrashReport> {
     }
     log(`killed ${kills} times; waiting for the workers to finish`);
     // Each worker exits by itself when nothing is due or pending (leases of killed workers expire in ~2 s real time).
-    const deadline = wallNow() + 10 * 60_000;
+    const deadline = wallNow() + (run.deadlineMinutes ?? 10) * 60_000;
     while (live.size > 0 && wallNow() < deadline) await new Promise((r) => setTimeout(r, 200));
     done = true;
     for (const child of live.values()) child.kill("SIGKILL");
