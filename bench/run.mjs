@@ -32,7 +32,7 @@ const BASELINE = "/__baseline";
 const HOME_RATIO_TARGET = 1.3;
 const ARTICLE_PATH = "/cultured/microbiome-101";
 const FIRST_START_TARGET_S = 90;
-const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "events", "attack"];
+const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "events", "attack", "renewals"];
 const EVENTS_TARGET = { eventsPerSecond: 2000, p95Ms: 50, pageSlowdown: 0.1 };
 
 const OPTIONS = {
@@ -61,6 +61,8 @@ const OPTIONS = {
   "start-timeout": { type: "string", default: "300" },
   "time-limit": { type: "string", default: "900" },
   strict: { type: "boolean" }, // exit 1 when a target is missed
+  "renewal-subscriptions": { type: "string", default: "2000" },
+  "renewal-pglite-subscriptions": { type: "string", default: "500" },
 };
 
 const opts = (() => {
@@ -81,8 +83,9 @@ if (opts.help) {
   console.log(`node bench/run.mjs [options]   (npm run bench -- [options])
   --build              rebuild even if the build looks fresh
   --no-build           never build; measure build/ as it is
-  --only=start,js,ssr,lighthouse,orders,events,attack   run only these steps (default: all)
+  --only=start,js,ssr,lighthouse,orders,events,attack,renewals   run only these steps (default: all)
   --attack-seconds=60  how long the card tester's 60 declined purchases are spread over (step "attack")
+  --renewal-subscriptions=2000 --renewal-pglite-subscriptions=500   renewals due at once (step "renewals")
   --start-timeout=300  seconds each fresh-clone \`npm start\` may take to answer GET / (step "start")
   --order-connections=20 --order-duration=10   order placement: concurrent shoppers, seconds per database
   --events-rate=2000 --events-batch=10 --events-duration=15   analytics ingestion on PostgreSQL: events/s, events per request, seconds
@@ -185,6 +188,7 @@ async function main() {
 
   // First, while nothing else of the benchmark runs: it installs and builds in a clone.
   if (steps.has("start")) await benchFreshStart(portMin, portMax);
+  if (steps.has("renewals")) await benchRenewals();
   if (serverSteps.length === 0) return;
 
   // What only the benchmark needs (bench/package.json), installed on first use.
@@ -411,6 +415,21 @@ function attackTable(a, markdown) {
   return `${(markdown ? markdownTable : textTable)(header, rows, [1, 3])}\n${markdown ? "\n" : ""}${note}`;
 }
 
+
+/** Renewals per second: PostgreSQL with two worker processes, PGlite with one (goal: 500/s on PostgreSQL). */
+async function benchRenewals() {
+  section("Renewals per second (due at once, drained by worker processes)");
+  process.env.CRASH_POSTGRES_URL = opts.postgres;
+  const { measureRenewals } = await import("./lib/renewals.mjs");
+  results.renewals = await measureRenewals(root, { subscriptions: int("renewal-subscriptions"), pgliteSubscriptions: int("renewal-pglite-subscriptions") });
+  const row = (name, r) =>
+    r.error
+      ? [name, "failed", r.error.slice(0, 60), "", "", ""]
+      : [name, String(r.subscriptions), String(r.drainPerSecond), String(r.drainSeconds), String(r.renewalsPerSecond), String(r.doubleCharged + r.missed + r.ledgerMismatches)];
+  const header = ["database", "renewals", "renewals/s draining", "drain s", "renewals/s incl. process starts", "errors"];
+  console.log(textTable(header, [row("PostgreSQL, 2 workers", results.renewals.postgres), row("PGlite, 1 worker", results.renewals.pglite)], [1, 2, 3, 4, 5]));
+  console.log("Goal: at least 500 renewals/s on PostgreSQL with two workers (issue 12).");
+}
 
 function freshStartTable(f, markdown) {
   const header = ["start", "seconds to GET / = 200", "what it did", "warning lines"];

@@ -4,7 +4,7 @@ import { listArticles } from "../../modules/content";
 import type { AppEnv } from "../types";
 
 /** Pages a search engine should not index: personal, transactional, or bare. */
-const UNLISTED: RouteName[] = [...ACCOUNT_ROUTES, "cart", "checkout", "thank_you", "login", "signup", "recover"];
+const UNLISTED: RouteName[] = [...ACCOUNT_ROUTES, "cart", "checkout", "thank_you", "login", "signup", "recover", "subscription_link"];
 
 export const LISTED_PATHS = (Object.keys(ROUTES) as RouteName[])
   .filter((name) => !UNLISTED.includes(name))
@@ -19,7 +19,7 @@ function originOf(url: string, publicUrl: string | undefined): string {
 export const seoRoutes = new Hono<AppEnv>()
   .get("/robots.txt", (c) => {
     const origin = originOf(c.req.url, c.get("shop").env.PUBLIC_URL);
-    const disallow = ["/account", "/cart", "/checkout", "/thank-you", "/api/", c.get("shop").env.PROVIDER_BASE_PATH + "/"];
+    const disallow = ["/account", "/cart", "/checkout", "/thank-you", "/subscription-link", "/api/", c.get("shop").env.PROVIDER_BASE_PATH + "/"];
     const body = ["User-agent: *", ...disallow.map((p) => `Disallow: ${p}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
     c.header("Cache-Control", "public, max-age=3600");
     return c.text(body);

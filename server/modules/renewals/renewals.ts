@@ -79,11 +79,12 @@ export async function openRenewalOf(db: Queryable, subscriptionId: string): Prom
 
 /** Freezes the priced charge on its first attempt; a takeover after a crash reads the frozen one. */
 export async function freezeQuote(db: Queryable, id: string, quote: RenewalQuote, now: Date): Promise<RenewalRow> {
-  await db
+  const [frozen] = await db
     .update(renewals)
     .set({ quote, amount: quote.total, currency: quote.currency, updatedAt: now })
-    .where(and(eq(renewals.id, id), sql`${renewals.quote} = 'null'::jsonb`));
-  return (await findRenewal(db, id))!;
+    .where(and(eq(renewals.id, id), sql`${renewals.quote} = 'null'::jsonb`))
+    .returning();
+  return frozen ?? (await findRenewal(db, id))!;
 }
 
 export interface AttemptRecord {

@@ -17,6 +17,7 @@ const { values } = parseArgs({
     workers: { type: "string", default: "2" },
     kills: { type: "string", default: "50" },
     concurrency: { type: "string", default: "4" },
+    "deadline-minutes": { type: "string", default: "60" },
   },
 });
 const driver = values.driver === "pglite" ? "pglite" : "postgres";
@@ -46,6 +47,7 @@ try {
     workers: driver === "pglite" ? 1 : Number(values.workers),
     kills: Number(values.kills),
     concurrency: Number(values.concurrency),
+    deadlineMinutes: Number(values["deadline-minutes"]),
     log: (line) => console.log(line),
   });
   const ok = report.doubleCharged === 0 && report.missed === 0 && report.ledgerMismatches === 0 && report.paidRenewals === report.subscriptions;

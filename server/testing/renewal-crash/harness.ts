@@ -28,6 +28,8 @@ export interface CrashRun {
   /** Milliseconds between kills: random in [min, max]. */
   killEveryMs?: [number, number];
   concurrency?: number;
+  /** How long the workers may take after the last kill before the run is cut off and checked as it stands. */
+  deadlineMinutes?: number;
   log?: (line: string) => void;
 }
 
@@ -35,8 +37,12 @@ export interface CrashReport {
   subscriptions: number;
   kills: number;
   restarts: number;
+  /** From spawning the workers to the last one's exit (includes process starts, migrations check, lease waits). */
   seconds: number;
   renewalsPerSecond: number;
+  /** From the first renewal opened to the last one written (shop time runs at 60× real time): the drain rate. */
+  drainSeconds: number;
+  drainPerSecond: number;
   paidRenewals: number;
   renewalOrders: number;
   capturedCharges: number;
@@ -77,6 +83,7 @@ export async function runCrashTest(run: CrashRun): Promise<CrashReport> {
     const wall0 = wallNow();
     const workerEnv = { ...process.env, ...env(run, dataDir), SHOP_EPOCH: String(T0 + 60_000), WALL_EPOCH: String(wall0), CLOCK_SPEED: "60", RENEWAL_CONCURRENCY: String(run.concurrency ?? 4) };
     const live = new Map<number, ChildProcess>();
+    const ready = new Set<ChildProcess>();
     let finished = 0;
     let restarts = 0;
     let kills = 0;
@@ -87,7 +94,9 @@ export async function runCrashTest(run: CrashRun): Promise<CrashReport> {
       const child = spawn(process.execPath, ["--import", "tsx", WORKER], { cwd: ROOT, env: workerEnv, stdio: ["ignore", "pipe", "pipe"] });
       let stderr = "";
       child.stderr!.on("data", (d: Buffer) => (stderr += d.toString()));
-      child.stdout!.on("data", () => {});
+      child.stdout!.on("data", (d: Buffer) => {
+        if (d.toString().includes("ready")) ready.add(child);
+      });
       live.set(slot, child);
       exits.push(
         new Promise((resolveExit) => {
@@ -109,15 +118,15 @@ export async function runCrashTest(run: CrashRun): Promise<CrashReport> {
     const [lo, hi] = run.killEveryMs ?? [300, 900];
     while (kills < run.kills && finished < run.workers) {
       await new Promise((r) => setTimeout(r, lo + Math.random() * (hi - lo)));
-      const slots = [...live.keys()];
-      if (slots.length === 0) continue;
-      const victim = live.get(slots[Math.floor(Math.random() * slots.length)]!)!;
-      victim.kill("SIGKILL");
+      // Only workers that are working (past their start) are killed: each kill interrupts renewals mid-flight.
+      const working = [...live.values()].filter((child) => ready.has(child));
+      if (working.length === 0) continue;
+      working[Math.floor(Math.random() * working.length)]!.kill("SIGKILL");
       kills += 1;
     }
     log(`killed ${kills} times; waiting for the workers to finish`);
     // Each worker exits by itself when nothing is due or pending (leases of killed workers expire in ~2 s real time).
-    const deadline = wallNow() + 10 * 60_000;
+    const deadline = wallNow() + (run.deadlineMinutes ?? 10) * 60_000;
     while (live.size > 0 && wallNow() < deadline) await new Promise((r) => setTimeout(r, 200));
     done = true;
     for (const child of live.values()) child.kill("SIGKILL");
@@ -164,6 +173,8 @@ async function verify(shop: Shop, run: CrashRun, m: { kills: number; restarts: n
       GROUP BY pm.id)
     SELECT max(n) AS max, min(n) AS min, count(*) FILTER (WHERE n > 1) AS doubled FROM c`,
   );
+  const span = await one<{ ms: string }>(shop, sql`SELECT extract(epoch FROM max(updated_at) - min(created_at)) * 1000 AS ms FROM renewals WHERE period = ${period}`);
+  const drainSeconds = Math.max(Number(span.ms) / 60 / 1000, 0.001);
   const reconciliation = await reconcileLedger(shop);
   return {
     subscriptions: run.subscriptions,
@@ -171,6 +182,8 @@ async function verify(shop: Shop, run: CrashRun, m: { kills: number; restarts: n
     restarts: m.restarts,
     seconds: Math.round(m.seconds * 10) / 10,
     renewalsPerSecond: Math.round(Number(counts.paid) / m.seconds),
+    drainSeconds: Math.round(drainSeconds * 10) / 10,
+    drainPerSecond: Math.round(Number(counts.paid) / drainSeconds),
     paidRenewals: Number(counts.paid),
     renewalOrders: Number(counts.orders),
     capturedCharges: Number(counts.captured),

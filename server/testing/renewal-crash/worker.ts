@@ -19,6 +19,8 @@ const clock = { now: () => new Date(epoch + (wallNow() - wall0) * speed) };
 
 const env = parseEnv({ ...process.env, JOBS: "off", LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" });
 const shop = await openShop(env, { clock, log: createLogger(env.LOG_LEVEL) });
+// The killer waits for this line, so kills land while renewals are being worked, not while the process starts.
+process.stdout.write("ready\n");
 
 async function remaining(): Promise<number> {
   const result = await dbOf(shop).execute<{ n: number }>(sql`
