@@ -39,6 +39,21 @@ export const ERROR_CATALOGUE = {
   FORBIDDEN: { status: 403, message: "You may not do that." },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a moment and try again." },
   SESSION_MISMATCH: { status: 401, message: "SessionVerificationError" },
+  // Accounts (SPEC.md sections 5 and 8; docs/decisions/0009).
+  EMAIL_NOT_RECOGNIZED: { status: 404, message: MESSAGES.unknownEmail },
+  INVALID_LINK: { status: 400, message: "This link has expired or was already used. Please ask for a new one." },
+  INVALID_CODE: { status: 401, message: "That code is not right or has expired. Please check the email or ask for a new code." },
+  EMAIL_TAKEN: { status: 409, message: "Another account already uses this email address." },
+  ACCOUNT_UPDATE_FAILED: { status: 422, message: MESSAGES.accountUpdateFailed },
+  HAS_SUBSCRIPTIONS: { status: 409, message: "Please cancel your active subscriptions before deleting your account." },
+  SOCIAL_SIGN_IN_FAILED: { status: 400, message: "We could not sign you in with that account. Please try again." },
+  SOCIAL_LINK_REFUSED: {
+    status: 409,
+    message: "An account with this email already exists. Sign in with your email first; we only link accounts whose email the provider has verified.",
+  },
+  SOCIAL_NOT_CONFIGURED: { status: 404, message: "This sign-in option is not available." },
+  EXPERIMENT_NOT_FOUND: { status: 404, message: "Error fetching experiment" },
+  CARD_NOT_ACCEPTED: { status: 422, message: "We could not save this card. Please check the details or try another card." },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -52,11 +67,14 @@ export interface ErrorBody {
 export class ShopError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  constructor(code: ErrorCode, message?: string) {
+  /** RATE_LIMITED: whole seconds until a retry may succeed (sent as Retry-After). */
+  readonly retryAfterSeconds?: number;
+  constructor(code: ErrorCode, message?: string, details: { retryAfterSeconds?: number } = {}) {
     super(message ?? ERROR_CATALOGUE[code].message);
     this.name = "ShopError";
     this.code = code;
     this.status = ERROR_CATALOGUE[code].status;
+    if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
   }
   toBody(): ErrorBody {
     return { code: this.code, message: this.message };

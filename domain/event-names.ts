@@ -11,6 +11,8 @@ export const EVENTS = {
   hamburgerMenuClick: "Hamburger Menu Click",
   loginButtonClicked: "Login button clicked",
   logoutClicked: "Logout clicked",
+  /** Recorded by the server when a session ends through logout (SPEC.md section 4). */
+  logout: "Logout",
   earn: "Earn",
   quizStarted: "Quiz Started",
   emailSubmitted: "Email Submitted",

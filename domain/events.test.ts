@@ -15,6 +15,7 @@ const SAMPLES: Record<EventName, { valid: Record<string, unknown>; invalid: Reco
   [EVENTS.hamburgerMenuClick]: { valid: {}, invalid: { extra: { nested: true } } },
   [EVENTS.loginButtonClicked]: { valid: { location: "header" }, invalid: {} },
   [EVENTS.logoutClicked]: { valid: {}, invalid: { x: [{ a: 1 }] } },
+  [EVENTS.logout]: { valid: {}, invalid: { x: [{ a: 1 }] } },
   [EVENTS.earn]: { valid: { location: "header" }, invalid: { location: "x".repeat(101) } },
   [EVENTS.quizStarted]: { valid: { quiz: "daily", location: "quiz" }, invalid: { quiz: 7 } },
   [EVENTS.emailSubmitted]: { valid: { email: "a@b.co", hashedEmail: H, path: "/" }, invalid: { email: "a@b.co", hashedEmail: "md5", path: "/" } },

@@ -48,6 +48,7 @@ export const EVENT_SCHEMAS = {
   [EVENTS.hamburgerMenuClick]: props({}),
   [EVENTS.loginButtonClicked]: props({ location: Location }),
   [EVENTS.logoutClicked]: props({}),
+  [EVENTS.logout]: props({}),
   [EVENTS.earn]: props({ location: Location }),
   [EVENTS.quizStarted]: props({ quiz: text(100).optional(), location: Location.optional() }),
   [EVENTS.emailSubmitted]: props({ email: text(320), hashedEmail: Sha256.optional(), hashedAccountInfo: Sha256.optional(), path: text(2000) }),

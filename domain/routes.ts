@@ -55,6 +55,8 @@ export const ROUTES = {
   shipping: "/shipping",
   // The buy page, target of the daily synbiotic page's Start now button (SPEC.md does not give its path).
   buy: "/get-started",
+  // The landing page of the one-click links in renewal emails (skip, manage, cancel, update card, confirm payment).
+  subscription_link: "/subscription-link",
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

@@ -30,5 +30,5 @@ if (vite && reactRouterDev && Number(vite.split(".")[0]) >= 8) {
       patched++;
     }
   }
-  if (patched) console.log(`postinstall: @react-router/dev ${reactRouterDev} passes envDir: false to Vite ${vite} (was the deprecated envFile: false).`);
+  if (patched) console.log(`postinstall: @react-router/dev ${reactRouterDev} now passes envDir: false to Vite ${vite} instead of envFile: false (scripts/postinstall.mjs).`);
 }

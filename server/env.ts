@@ -1,4 +1,7 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+import { parseRateLimits } from "./modules/rate-limit";
+import { fallbackSessionSecret } from "./session-secret";
 
 /** Every setting the shop reads, parsed once at start. A bad value stops the start with one clear line. */
 const boolean = z
@@ -45,18 +48,70 @@ const EnvSchema = z
       .string()
       .regex(/^\/[a-z0-9-]+$/, "must look like /provider (one lowercase segment)")
       .default("/provider"),
+    /** The card gateway: the built-in sandbox (default), or Stripe with its keys. */
+    PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).default("sandbox"),
+    STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+    /** Only for tests and local stand-ins; unset means https://api.stripe.com. */
+    STRIPE_API_BASE: z.url().optional(),
+    /** The renewal engine's pace per worker process: renewals started per second, and worked at once. */
+    RENEWALS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(200),
+    RENEWAL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
     JOBS: z.enum(["inline", "off"]).default("inline"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     FEATURE_FLAGS: z.string().default(""),
+    /** Seconds an anonymous page stays in the in-process page cache (0 turns the cache off). */
+    PAGE_CACHE_SECONDS: z
+      .string()
+      .regex(/^\d{1,5}$/, "must be a whole number of seconds")
+      .transform(Number)
+      .default(300),
     /** Where analytics events are forwarded besides our database; unset, they stay ours (ADR 0013). */
     ANALYTICS_DESTINATION: z.enum(["segment", "posthog"]).optional(),
     ANALYTICS_DESTINATION_URL: z.url().optional(),
     ANALYTICS_WRITE_KEY: z.string().trim().min(1).optional(),
     ENABLE_TEST_HOOKS: boolean.default(false),
+    /** "off", or overrides of the named limits (server/modules/rate-limit/limits.ts); empty for the defaults. */
+    RATE_LIMITS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseRateLimits(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /** The proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, comma separated. Empty: none. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const entries = (value ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+        const bad = entries.find((e) => !isProxyEntry(e));
+        if (bad) {
+          ctx.addIssue({ code: "custom", message: `"${bad.slice(0, 60)}" is not an address or CIDR range (like 10.0.0.0/8)` });
+          return z.NEVER;
+        }
+        return entries;
+      }),
+    /** Google sign-in (OpenID Connect). The issuer is discovered from its /.well-known/openid-configuration. */
+    GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+    /** Facebook sign-in (OAuth 2 with the Graph API's profile). */
+    FACEBOOK_CLIENT_ID: z.string().trim().min(1).optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    FACEBOOK_AUTHORIZE_URL: z.url().default("https://www.facebook.com/v19.0/dialog/oauth"),
+    FACEBOOK_GRAPH_URL: z.url().default("https://graph.facebook.com/v19.0"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+    if (env.PAYMENT_PROVIDER === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "and STRIPE_WEBHOOK_SECRET are required when PAYMENT_PROVIDER=stripe" });
     }
     if (env.TURNSTILE_SECRET_KEY && !env.TURNSTILE_SITE_KEY) {
       // Verification without the checkout widget would refuse every order.
@@ -70,11 +125,19 @@ const EnvSchema = z
     }
   });
 
+function isProxyEntry(entry: string): boolean {
+  const [address, bits, extra] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 
 export class EnvError extends Error {}
 
-const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY", "ANALYTICS_WRITE_KEY"]);
+const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GOOGLE_CLIENT_SECRET", "FACEBOOK_CLIENT_SECRET", "ANALYTICS_WRITE_KEY"]);
 
 /** Parses settings from an environment map (process.env by default). Throws EnvError with one line per bad value. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -90,7 +153,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     });
     throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
   }
-  // Outside production a fixed development secret keeps sessions across restarts; production must set one.
-  const secret = result.data.SESSION_SECRET ?? "development-only-secret-do-not-use-in-production";
-  return { ...result.data, SESSION_SECRET: secret };
+  const data = result.data;
+  // Production refused to get here without a secret; elsewhere a random one is made (and kept in the data folder).
+  const secret = data.SESSION_SECRET ?? fallbackSessionSecret(data.NODE_ENV as "development" | "test", data.DATA_DIR);
+  return { ...data, SESSION_SECRET: secret };
 }

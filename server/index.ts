@@ -5,6 +5,8 @@ import { productionDocumentHandler } from "./http/pages/react-router";
 import { startJobs, type JobQueue } from "./jobs/queue";
 import { experimentNames, experimentReport, formatExperimentReport } from "./modules/analytics";
 import type { Shop } from "./shop";
+import { createLogger } from "./lib/logger";
+import { startWarnings } from "./start-warnings";
 import { startWeb, type WebServer } from "./web";
 
 /**
@@ -15,7 +17,9 @@ import { startWeb, type WebServer } from "./web";
  */
 async function main(mode: string): Promise<void> {
   const env = parseEnv();
-  const shop = await openShop(env);
+  const log = createLogger(env.LOG_LEVEL);
+  for (const warning of startWarnings(env)) log.warn(warning);
+  const shop = await openShop(env, { log });
   let jobs: JobQueue | null = null;
   let web: WebServer | null = null;
   let stopping = false;

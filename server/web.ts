@@ -3,6 +3,8 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 import { createApp } from "./app";
 import type { DocumentHandler } from "./http/pages/document";
+import { PageCache } from "./http/pages/page-cache";
+import { listenForPageChanges } from "./modules/content";
 import type { Shop } from "./shop";
 
 export interface WebServer {
@@ -12,14 +14,30 @@ export interface WebServer {
   close(graceMs?: number): Promise<void>;
 }
 
-export function startWeb(shop: Shop, document: DocumentHandler, port = shop.env.PORT): Promise<WebServer> {
-  const app = createApp(shop, { document, serveBuild: true });
+export async function startWeb(shop: Shop, document: DocumentHandler, port = shop.env.PORT): Promise<WebServer> {
+  const pageCache = await startPageCache(shop);
+  const app = createApp(shop, { document, serveBuild: true, pageCache: pageCache?.cache });
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port, hostname: shop.env.HOST }, (info) => {
-      resolve({ server, port: info.port, close: (graceMs) => closeGracefully(server as Server, open, graceMs) });
+      const close = async (graceMs?: number) => {
+        await closeGracefully(server as Server, open, graceMs);
+        await pageCache?.stop();
+      };
+      resolve({ server, port: info.port, close });
     });
     const open = trackResponses(server as Server);
   });
+}
+
+/** The page cache of this process, emptied whenever any process reports a content or price change. */
+async function startPageCache(shop: Shop): Promise<{ cache: PageCache; stop: () => Promise<void> } | null> {
+  if (shop.env.PAGE_CACHE_SECONDS === 0) return null;
+  const cache = new PageCache({ maxAgeMs: shop.env.PAGE_CACHE_SECONDS * 1000 });
+  const stop = await listenForPageChanges(shop, (reason) => {
+    cache.clear();
+    shop.log.debug({ reason }, "page cache emptied");
+  });
+  return { cache, stop };
 }
 
 /** Responses not yet sent, so a shutdown can tell their clients not to reuse the connection. */

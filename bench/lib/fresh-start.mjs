@@ -89,7 +89,8 @@ async function timedStart(dir, env, origin, timeoutMs, log) {
   return { seconds, output: () => output, stop: run.stop };
 }
 
-const countWarnings = (text) => text.split(/\r?\n/).filter((line) => /\bwarn(ing)?\b/i.test(line)).length;
+/** Lines that warn: "npm warn ...", "Future Flag Warning", "... is deprecated", DeprecationWarning. */
+const countWarnings = (text) => text.split(/\r?\n/).filter((line) => /\bwarn(ing)?\b|deprecat/i.test(line)).length;
 
 /**
  * Returns { first: { seconds, warnings }, second: { seconds, warnings }, commit, npmCache }.
@@ -113,7 +114,7 @@ export async function measureFreshStart(root, port, { timeoutMs = 300_000, echo 
       const run = await timedStart(dir, env, origin, timeoutMs, echoLog);
       await run.stop();
       result[which] = { seconds: run.seconds, warnings: countWarnings(run.output()) };
-      log(`  ${which} start: GET / answered 200 after ${run.seconds.toFixed(1)} s (${result[which].warnings} lines mentioning a warning).`);
+      log(`  ${which} start: GET / answered 200 after ${run.seconds.toFixed(1)} s (${result[which].warnings} lines warning or naming a deprecation).`);
     }
     return result;
   } finally {

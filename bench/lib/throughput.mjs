@@ -74,20 +74,22 @@ async function measurePair(urls, { connections, duration, warmup, rounds, header
  * Saves the home page's HTML as build/client/__bench-home.html (served by the static middleware),
  * measures GET / and GET /__bench-home.html, and deletes the copy again.
  */
-export async function measureThroughput(root, origin, { connections = 10, duration = 10, warmup = 3, rounds = 2, encoding = "gzip" } = {}) {
+export async function measureThroughput(root, origin, { connections = 10, duration = 10, warmup = 3, rounds = 2, encoding = "gzip", path = "/" } = {}) {
   const headers = { accept: "text/html", "accept-encoding": encoding, "user-agent": "shop-bench (autocannon)" };
-  const home = await fetch(`${origin}/`, { headers: { accept: "text/html", "accept-encoding": "identity" } });
-  if (!home.ok) throw new Error(`GET / answered ${home.status}`);
+  const home = await fetch(`${origin}${path}`, { headers: { accept: "text/html", "accept-encoding": "identity" } });
+  if (!home.ok) throw new Error(`GET ${path} answered ${home.status}`);
   const html = await home.text();
-  const staticPath = join(root, "build/client", STATIC_NAME);
+  // The home page keeps its historical name; other pages get their own copy.
+  const STATIC_NAME_FOR = path === "/" ? STATIC_NAME : `__bench-${path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.html`;
+  const staticPath = join(root, "build/client", STATIC_NAME_FOR);
   writeFileSync(staticPath, html);
   try {
-    const check = await fetch(`${origin}/${STATIC_NAME}`, { headers: { "accept-encoding": "identity" } });
+    const check = await fetch(`${origin}/${STATIC_NAME_FOR}`, { headers: { "accept-encoding": "identity" } });
     const body = await check.text();
     if (!check.ok || body !== html) {
-      throw new Error(`/${STATIC_NAME} was not served as the static copy (status ${check.status})`);
+      throw new Error(`/${STATIC_NAME_FOR} was not served as the static copy (status ${check.status})`);
     }
-    const [ssr, staticFile] = await measurePair([`${origin}/`, `${origin}/${STATIC_NAME}`], {
+    const [ssr, staticFile] = await measurePair([`${origin}${path}`, `${origin}/${STATIC_NAME_FOR}`], {
       connections, duration, warmup, rounds, headers,
     });
     return {
@@ -104,4 +106,5 @@ export async function measureThroughput(root, origin, { connections = 10, durati
 
 export function removeStaticCopy(root) {
   rmSync(join(root, "build/client", STATIC_NAME), { force: true });
+  rmSync(join(root, "build/client", "__bench-cultured-microbiome-101.html"), { force: true });
 }

@@ -19,6 +19,12 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   db: Database;
   executeSql: ExecuteSql;
+  /**
+   * LISTEN on a channel: PostgreSQL through a connection of its own (a pooled one would drop the subscription when
+   * returned); PGlite through its built-in listener (one process, so NOTIFY reaches only this process, as it should).
+   * Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -40,7 +46,37 @@ function openPostgres(url: string): DatabaseHandle {
     kind: "postgres",
     db,
     executeSql: (text, values) => pool.query(text, values as any[]),
+    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
     close: () => pool.end(),
+  };
+}
+
+/** A connection that only listens. Reconnects after a drop (a restart, a failover) and tells the caller, who must
+ * assume it missed notifications while away. */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (n) => n.channel === channel && onMessage(n.payload ?? ""));
+    next.on("error", () => {});
+    next.on("end", () => {
+      if (!stopped) reconnectSoon();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reconnectSoon = () => {
+    setTimeout(() => {
+      if (stopped) return;
+      connect().then(() => onMessage("reconnected"), reconnectSoon);
+    }, 1000).unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -62,6 +98,10 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       kind: "pglite",
       db,
       executeSql,
+      listen: async (channel, onMessage) => {
+        const stop = await client.listen(channel, onMessage);
+        return async () => stop();
+      },
       close: async () => {
         try {
           await client.close();

@@ -1,29 +1,37 @@
 import { readFile } from "node:fs/promises";
 import { rateFromSeed, type RateSeed } from "../../domain/analytics-currency";
 import { CatalogSeedSchema } from "../../domain/catalog-seed";
-import { ContentSeedSchema } from "../../domain/content";
+import { ContentSeedSchema, type ArticleSeed, type ContentPageSeed } from "../../domain/content";
 import { fromRoot } from "../lib/root";
 import { seedUsdRates } from "../modules/analytics";
 import { seedCatalog } from "../modules/catalog";
-import { insertMissingPages } from "../modules/content";
+import { notifyPagesChanged, seedContent } from "../modules/content";
 import { seedCoupons } from "../modules/coupons";
 import type { Shop } from "../shop";
 
 /**
- * Loads the seed data kept in content/. Idempotent: rows that exist are left alone, so running it
- * again (every start runs it) changes nothing and never overwrites an operator's edits.
+ * Loads the seed data kept in content/. Idempotent: running it again (every start runs it) changes nothing. Catalogue
+ * rows that exist are left alone; a page or article whose content file entry changed is reloaded unless an operator
+ * edited it (server/modules/content/seed-content.ts).
  */
 export async function seed(shop: Shop): Promise<{ pages: number; products: number; coupons: number; usdRates: number }> {
-  const { pages } = ContentSeedSchema.parse(await readJson("content/pages.json"));
+  const { pages, articles } = ContentSeedSchema.parse(await readJson("content/pages.json"));
   const catalog = CatalogSeedSchema.parse(await readJson("content/catalog.json"));
   const inserted = {
-    pages: await insertMissingPages(shop, pages),
+    pages: await seedPagesAndArticles(shop, pages, articles),
     products: await seedCatalog(shop, catalog),
     coupons: await seedCoupons(shop, catalog.coupons),
     usdRates: await seedUsdRates(shop, ((await readJson("content/analytics-rates.json")) as { rates: RateSeed[] }).rates.map(rateFromSeed)),
   };
+  // Prices and coupons show on pages: every process's page cache must forget them (content notifies on its own).
+  if (inserted.products > 0 || inserted.coupons > 0) await notifyPagesChanged(shop, "catalog seed");
   if (Object.values(inserted).some((n) => n > 0)) shop.log.info(inserted, "seeded content");
   return inserted;
+}
+
+async function seedPagesAndArticles(shop: Shop, pages: ContentPageSeed[], articles: ArticleSeed[]): Promise<number> {
+  const { inserted, updated } = await seedContent(shop, pages, articles);
+  return inserted + updated;
 }
 
 async function readJson(path: string): Promise<unknown> {

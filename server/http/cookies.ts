@@ -1,5 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
+import { serialize } from "hono/utils/cookie";
+import type { Env } from "../env";
 import { SESSION_COOKIE } from "../modules/auth";
 import type { AppEnv } from "./types";
 
@@ -16,4 +18,13 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: D
 
 export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: c.get("shop").env.NODE_ENV === "production" });
+}
+
+/** The same cookies as Set-Cookie header values, for React Router actions that answer with a redirect. */
+export function sessionCookieHeader(env: Env, token: string, expiresAt: Date): string {
+  return serialize(SESSION_COOKIE, token, { path: "/", httpOnly: true, sameSite: "Lax", secure: env.NODE_ENV === "production", expires: expiresAt });
+}
+
+export function clearSessionCookieHeader(env: Env): string {
+  return serialize(SESSION_COOKIE, "", { path: "/", httpOnly: true, sameSite: "Lax", secure: env.NODE_ENV === "production", maxAge: 0, expires: new Date(0) });
 }

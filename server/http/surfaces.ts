@@ -1,5 +1,9 @@
 import { ShopError } from "../../domain/errors";
 import { authApi } from "./api/auth";
+import { mailFormsApi } from "./api/mail-forms";
+import { signInMailApi } from "./api/sign-in-mail";
+import { userApi } from "./api/user";
+import { accountProvider } from "./provider/account";
 import { catalogApi } from "./api/catalog";
 import { clientErrorsApi } from "./api/client-errors";
 import { eventsApi } from "./api/events";
@@ -7,6 +11,7 @@ import { newsletterApi } from "./api/newsletter";
 import { turnstileApi } from "./api/turnstile";
 import { paymentsApi } from "./api/payments";
 import { purchaseApi } from "./api/purchase";
+import { stripeWebhookApi } from "./api/stripe-webhook";
 import { errorResponse } from "./errors";
 import { createRouter } from "./openapi";
 import { checkoutProvider } from "./provider/checkout";
@@ -19,17 +24,22 @@ export function createShopApi() {
   api.route("/", eventsApi);
   api.route("/", clientErrorsApi);
   api.route("/", newsletterApi);
+  api.route("/", signInMailApi);
+  api.route("/", mailFormsApi);
   api.route("/", authApi);
+  api.route("/", userApi);
   api.route("/", catalogApi);
   api.route("/", turnstileApi);
   api.route("/", purchaseApi);
   api.route("/", paymentsApi);
+  api.route("/", stripeWebhookApi);
   api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return api;
 }
 
 export function createProviderApi() {
   const provider = createRouter();
+  provider.route("/", accountProvider);
   provider.route("/", experimentsProvider);
   provider.route("/", couponPlansProvider);
   provider.route("/", checkoutProvider);

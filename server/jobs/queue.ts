@@ -3,6 +3,7 @@ import type { Shop } from "../shop";
 import { FORWARD_EVENTS, registerForwardAnalytics } from "./forward-analytics";
 import { PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";
 import { registerSendEmail, SEND_EMAIL } from "./send-email";
+import { registerRenewalJobs } from "./renewals";
 import { SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, settlePayments } from "./settle-payments";
 
 export interface JobQueue {
@@ -41,6 +42,7 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
   workers[SETTLE_PAYMENTS] = await boss.work(SETTLE_PAYMENTS, { pollingIntervalSeconds: 30 }, async () => {
     await settlePayments(shop);
   });
+  Object.assign(workers, await registerRenewalJobs(boss, shop));
 
   return {
     boss,

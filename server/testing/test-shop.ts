@@ -18,20 +18,27 @@ export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://po
 
 export interface TestShop extends Shop {
   clock: ReturnType<typeof fixedClock>;
+  /** The PostgreSQL database's URL (absent on PGlite), for tests that start a second process on it. */
+  databaseUrl?: string;
   cleanup(): Promise<void>;
 }
 
+/**
+ * Tests run with rate limits off (many requests from one test client would meet them); the tests of the limits
+ * switch them on with env: { RATE_LIMITS: "on" } or their own numbers.
+ */
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...overrides });
+  return parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMITS: "off", ...overrides });
 }
 
 export async function openTestShop(options: { now?: string; env?: Record<string, string> } = {}): Promise<TestShop> {
   const clock = fixedClock(options.now ?? "2026-11-22T12:00:00Z");
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase();
   const shop = await openShop(testEnv(options.env), { clock, log: createLogger("silent"), database });
   return {
     ...shop,
     clock,
+    databaseUrl: url,
     cleanup: async () => {
       await database.close();
       await drop();

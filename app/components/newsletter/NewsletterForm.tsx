@@ -1,20 +1,25 @@
 import { useId } from "react";
+import { useLocation } from "react-router";
 import { MESSAGES } from "../../../domain/messages";
 import { preloadNewsletter, useNewsletterForm } from "./use-newsletter-form";
 
 /** The footer's newsletter sign-up: one email field, validated with the server's schema. */
 export function NewsletterForm() {
+  const location = useLocation();
   const { email, setEmail, state, error, submit } = useNewsletterForm();
   const id = useId();
   const submitting = state === "submitting";
   return (
-    <form className="newsletter-form" onSubmit={submit} noValidate data-state={state} aria-busy={submitting || undefined}>
+    // Before JavaScript loads this is a plain post to /newsletter (same service, same messages); after, submit() takes over.
+    <form className="newsletter-form" method="post" action="/newsletter" onSubmit={submit} noValidate data-state={state} aria-busy={submitting || undefined}>
+      <input type="hidden" name="path" value={location.pathname} />
       <label htmlFor={`${id}-email`} className="sr-only">
         Email address
       </label>
       <div className="newsletter-row">
         <input
           id={`${id}-email`}
+          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"

@@ -1,19 +1,49 @@
 import { data } from "react-router";
-import { routeNameForPath } from "../../../domain/routes";
-import { PageIntro } from "../../components/content/PageIntro";
-import { pageMeta } from "../../lib/page-meta";
+import type { MailFormKind } from "../../../domain/mail-forms";
+import { routeNameForPath, type RouteName } from "../../../domain/routes";
+import { MailForm, type MailFormResult } from "../../components/content/MailForm";
+import { ArticleList } from "../../components/content/ArticleList";
+import { ContentBody } from "../../components/content/ContentBody";
+import { faqJsonLd } from "../../components/content/content-json-ld";
+import { canonicalUrl, pageMeta } from "../../lib/page-meta";
 import type { Route } from "./+types/content-page";
 
-/** Any CMS page. The path names the route, the route names its content. */
+/** Any CMS page. The path names the route, the route names its content; the Cultured index adds its articles. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const name = routeNameForPath(new URL(request.url).pathname);
   const page = name ? await context.pages.find(name) : null;
   if (!page) throw data(null, { status: 404 });
-  return { page };
+  const articles = name === "cultured" ? await context.articles.list() : [];
+  return { page, articles, url: canonicalUrl(request), form: name ? (FORM_OF_PAGE[name] ?? null) : null };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData?.page);
+/** Pages that carry one of the mail forms (SPEC.md: practitioners and seeduniversity; contact reaches care). */
+const FORM_OF_PAGE: Partial<Record<RouteName, MailFormKind>> = { practitioners: "hcp", partners: "university", contact: "contact" };
 
-export default function ContentPage({ loaderData }: Route.ComponentProps) {
-  return <PageIntro page={loaderData.page} />;
+/** The page's form, posted form-encoded (before JavaScript) or by React Router (after): one service either way. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const name = routeNameForPath(new URL(request.url).pathname);
+  const kind = name ? FORM_OF_PAGE[name] : undefined;
+  if (!kind) throw data(null, { status: 405 });
+  const values = Object.fromEntries([...(await request.formData()).entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
+  delete values.form;
+  const outcome = await context.forms.submit(kind, values);
+  const result: MailFormResult = outcome.ok ? { ok: true } : { ok: false, errors: outcome.errors, message: outcome.message, values };
+  return data({ result }, { status: outcome.ok ? 200 : outcome.status });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: d }) => {
+  if (!d) return pageMeta(null);
+  const faq = faqJsonLd(d.page.blocks);
+  return [...pageMeta(d.page, d.url), ...(faq ? [{ "script:ld+json": faq }] : [])];
+};
+
+export default function ContentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, articles, form } = loaderData;
+  return (
+    <ContentBody page={page}>
+      {articles.length > 0 ? <ArticleList articles={articles} /> : null}
+      {form ? <MailForm kind={form} result={actionData?.result} /> : null}
+    </ContentBody>
+  );
 }

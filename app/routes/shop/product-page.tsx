@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { offersFrom } from "../../../domain/offers";
 import { PRODUCT_PAGES, isProductPage } from "../../../domain/product-pages";
 import { routeNameForPath } from "../../../domain/routes";
+import { Blocks } from "../../blocks/Blocks";
 import { CountryPicker } from "../../components/product/CountryPicker";
 import { PlanPicker } from "../../components/product/PlanPicker";
 import { ProductDetails } from "../../components/product/ProductDetails";
@@ -31,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   if (!d) return pageMeta(null);
   const jsonLd = productJsonLd(offersFrom(d.codes, d.catalog, d.country), d.pageUrl);
-  return [...pageMeta(d.page), ...(jsonLd ? [{ "script:ld+json": jsonLd }] : [])];
+  return [...pageMeta(d.page, d.pageUrl), ...(jsonLd ? [{ "script:ld+json": jsonLd }] : [])];
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
@@ -58,6 +59,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       {main && <ProductDetails offer={main} />}
+      <div className="content-blocks">
+        <Blocks blocks={page.blocks} />
+      </div>
       {name === "daily_synbiotic" && <SustainabilitySection />}
     </main>
   );

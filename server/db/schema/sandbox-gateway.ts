@@ -22,6 +22,7 @@ export const sandboxCharges = pgTable("sandbox_charges", {
   currency: text("currency").notNull(),
   status: text("status").notNull(),
   declineCode: text("decline_code"),
+  amountRefunded: integer("amount_refunded").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });

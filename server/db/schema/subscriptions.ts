@@ -30,6 +30,10 @@ export const subscriptions = pgTable(
     activatedAt: timestamp("activated_at", { withTimezone: true }).notNull(),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     nextBillingAt: timestamp("next_billing_at", { withTimezone: true }).notNull(),
+    /** The day of the month it is billed on (1–31); null: the day of next_billing_at (domain/billing-dates.ts). */
+    billingAnchorDay: integer("billing_anchor_day"),
+    /** Why it was cancelled ("payment_failed" when dunning gave up). */
+    cancelReason: text("cancel_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("subscriptions_customer_idx").on(t.customerId), index("subscriptions_due_idx").on(t.status, t.nextBillingAt)],

@@ -1,9 +1,13 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { ACCOUNT_ROUTES, ROUTES } from "../../../domain/routes";
+import { pickCountry } from "../../../domain/locale";
 import { isUnder } from "../../../domain/shell";
+import { locate } from "../../integrations/geo";
 import { SESSION_COOKIE } from "../../modules/auth";
 import { LAST_ORDER_COOKIE } from "./last-order-cookie";
+import type { MiddlewareHandler } from "hono";
+import { matchesEtag, pageCacheKey, type CachedPage, type PageCache } from "./page-cache";
 import { buildLoadContext, COUNTRY_COOKIE, PREVIEW_COOKIE, type ShopLoadContext } from "../context";
 import type { AppEnv } from "../types";
 
@@ -11,31 +15,94 @@ export type DocumentHandler = (request: Request, context: ShopLoadContext) => Pr
 
 /** Pages price for the shopper's country; a CDN must key its cache on the country header it adds. */
 const COUNTRY_HEADERS_VARY = "Accept-Encoding, CF-IPCountry, CloudFront-Viewer-Country, X-Vercel-IP-Country";
+const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 
 const PERSONAL_PATHS = [...ACCOUNT_ROUTES.map((n) => ROUTES[n]), ROUTES.cart, ROUTES.checkout, ROUTES.thank_you];
 
+/** Anything that makes a page this visitor's own: a session, a preview or country choice, an order just placed. */
+function isPersonal(c: Context<AppEnv>): boolean {
+  return (
+    getCookie(c, SESSION_COOKIE) !== undefined ||
+    getCookie(c, PREVIEW_COOKIE) !== undefined ||
+    getCookie(c, COUNTRY_COOKIE) !== undefined ||
+    getCookie(c, LAST_ORDER_COOKIE) !== undefined ||
+    c.req.query("country") !== undefined ||
+    PERSONAL_PATHS.some((p) => isUnder(pagePath(c.req.path), p))
+  );
+}
+
 /**
- * Renders a page through React Router. Anonymous content pages may be cached by a CDN (keyed by country);
- * anything personal (a session, a preview or country cookie, ?country=, account, cart and checkout pages) never is.
+ * Renders a page through React Router. Anonymous content pages may be cached by a CDN (keyed by country) and by
+ * this process (the page cache, when given); anything personal (a session, a preview or country cookie, ?country=,
+ * account, cart and checkout pages) never is.
  */
-export async function renderDocument(c: Context<AppEnv>, handle: DocumentHandler): Promise<Response> {
+export async function renderDocument(c: Context<AppEnv>, handle: DocumentHandler, cache?: PageCache): Promise<Response> {
+  const personal = isPersonal(c);
+  const key = cache && !personal && isRead(c) ? cacheKeyOf(c) : null;
+  if (cache && key) {
+    const hit = cache.get(key);
+    if (hit) return answerFromCache(c, hit, "HIT");
+  }
+  const generation = cache?.currentGeneration() ?? 0;
   const response = await handle(c.req.raw, await buildLoadContext(c));
   if (!response.headers.has("Cache-Control")) {
-    const personal =
-      getCookie(c, SESSION_COOKIE) !== undefined ||
-      getCookie(c, PREVIEW_COOKIE) !== undefined ||
-      getCookie(c, COUNTRY_COOKIE) !== undefined ||
-      getCookie(c, LAST_ORDER_COOKIE) !== undefined ||
-      c.req.query("country") !== undefined ||
-      PERSONAL_PATHS.some((p) => isUnder(pagePath(c.req.path), p)) ||
-      response.status !== 200;
-    response.headers.set(
-      "Cache-Control",
-      personal ? "private, no-store" : "public, max-age=0, s-maxage=300, stale-while-revalidate=86400",
-    );
-    if (!personal) response.headers.set("Vary", COUNTRY_HEADERS_VARY);
+    const uncacheable = personal || response.status !== 200;
+    response.headers.set("Cache-Control", uncacheable ? "private, no-store" : PUBLIC_CACHE_CONTROL);
+    if (!uncacheable) response.headers.set("Vary", COUNTRY_HEADERS_VARY);
   }
-  return response;
+  if (!cache || !key || !storable(response)) return response;
+  const headers = [...response.headers.entries()].filter(([name]) => !["content-length", "etag"].includes(name.toLowerCase()));
+  const entry = cache.set(key, generation, await response.text(), c.get("secureHeadersNonce") ?? "", headers);
+  return entry ? answerFromCache(c, entry, "MISS") : response;
+}
+
+const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
+
+/**
+ * Runs before the security headers: when the page is in the cache, its CSP must carry the nonce the cached HTML was
+ * rendered with. Everything else gets a fresh nonce as before.
+ */
+export function pageCacheNonce(cache: PageCache): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (isRead(c) && !isPersonal(c)) {
+      const entry = cache.peek(cacheKeyOf(c));
+      if (entry?.nonce) c.set("secureHeadersNonce", entry.nonce);
+    }
+    await next();
+  };
+}
+
+function cacheKeyOf(c: Context<AppEnv>): string {
+  const url = new URL(c.req.url);
+  const country = pickCountry(undefined, undefined, locate(c.req.raw.headers).country);
+  return pageCacheKey(url.pathname, url.searchParams, country, c.get("shop").env.FEATURE_FLAGS ?? "");
+}
+
+/** Only a plain public 200 without cookies is the same for every anonymous visitor. */
+function storable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    !response.headers.has("Set-Cookie") &&
+    (response.headers.get("Cache-Control") ?? "").startsWith("public")
+  );
+}
+
+function answerFromCache(c: Context<AppEnv>, entry: CachedPage, status: "HIT" | "MISS"): Response {
+  const headers = new Headers(entry.headers);
+  headers.set("ETag", entry.etag);
+  headers.set("X-Page-Cache", status);
+  if (matchesEtag(c.req.header("If-None-Match"), entry.etag)) {
+    headers.delete("Content-Type");
+    return new Response(null, { status: 304, headers });
+  }
+  if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
+  // The same page for a different nonce (an entry stored after this request's nonce was chosen) is rendered again.
+  if ((c.get("secureHeadersNonce") ?? "") !== entry.nonce) return new Response(entry.html.replaceAll(entry.nonce, c.get("secureHeadersNonce") ?? ""), { status: 200, headers });
+  if (/\bgzip\b/.test(c.req.header("Accept-Encoding") ?? "")) {
+    headers.set("Content-Encoding", "gzip");
+    return new Response(entry.gzip as unknown as BodyInit, { status: 200, headers });
+  }
+  return new Response(entry.html, { status: 200, headers });
 }
 
 /** The page a request is for: React Router's client navigations fetch "/thank-you.data" for "/thank-you". */

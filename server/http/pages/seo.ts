@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { ACCOUNT_ROUTES, ROUTES, type RouteName } from "../../../domain/routes";
+import { listArticles } from "../../modules/content";
 import type { AppEnv } from "../types";
 
 /** Pages a search engine should not index: personal, transactional, or bare. */
@@ -8,6 +9,8 @@ const UNLISTED: RouteName[] = [...ACCOUNT_ROUTES, "cart", "checkout", "thank_you
 export const LISTED_PATHS = (Object.keys(ROUTES) as RouteName[])
   .filter((name) => !UNLISTED.includes(name))
   .map((name) => ROUTES[name]);
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function originOf(url: string, publicUrl: string | undefined): string {
   return (publicUrl ?? new URL(url).origin).replace(/\/+$/, "");
@@ -21,9 +24,11 @@ export const seoRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "public, max-age=3600");
     return c.text(body);
   })
-  .get("/sitemap.xml", (c) => {
+  .get("/sitemap.xml", async (c) => {
     const origin = originOf(c.req.url, c.get("shop").env.PUBLIC_URL);
-    const urls = LISTED_PATHS.map((p) => `  <url><loc>${origin}${p}</loc></url>`).join("\n");
+    // Every page, then every Cultured article (microbiome-101 and probiotics-101 are pages already).
+    const articles = (await listArticles(c.get("shop"))).map((a) => a.path).filter((p) => !LISTED_PATHS.includes(p as never));
+    const urls = [...LISTED_PATHS, ...articles].map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`).join("\n");
     c.header("Content-Type", "application/xml; charset=utf-8");
     c.header("Cache-Control", "public, max-age=3600");
     return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ShopError } from "../../../domain/errors";
 import { assignExperiment } from "../../modules/analytics";
-import { setExperiment } from "../../modules/customers";
+import { experimentsOf, setExperiment } from "../../modules/customers";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
 import { requireSession } from "../middleware/require-session";
 
@@ -22,7 +23,28 @@ const route = createRoute({
   },
 });
 
-export const experimentsProvider = createRouter().openapi(route, async (c) => {
+const getRoute = createRoute({
+  method: "get",
+  path: "/account/user-experiment/{name}",
+  summary: "The signed-in customer's variant of an experiment; 404 'Error fetching experiment' when none",
+  request: { params: z.object({ name: Name }) },
+  responses: {
+    200: jsonResponse("The variant", z.object({ name: z.string(), variant: z.string() })),
+    401: jsonResponse("Not signed in", z.object({ code: z.string(), message: z.string() })),
+    404: jsonResponse("Error fetching experiment", z.object({ code: z.string(), message: z.string() })),
+    ...errorResponses,
+  },
+});
+
+export const experimentsProvider = createRouter()
+  .openapi(getRoute, async (c) => {
+    const session = requireSession(c);
+    const { name } = c.req.valid("param");
+    const variant = (await experimentsOf(c.get("shop"), session.customerId))[name];
+    if (!variant) throw new ShopError("EXPERIMENT_NOT_FOUND");
+    return c.json({ name, variant }, 200);
+  })
+  .openapi(route, async (c) => {
   const session = requireSession(c);
   const { name } = c.req.valid("param");
   const variant = (c.req.valid("json") as { variant?: string } | undefined)?.variant;

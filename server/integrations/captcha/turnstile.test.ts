@@ -89,12 +89,15 @@ describe(`captcha: POST /api/turnstile/verify and verifyCaptcha (${testDriver()}
     fake.requests.length = 0;
   });
 
-  const verify = (body: unknown, headers: Record<string, string> = {}, target = app) =>
-    target.request("/api/turnstile/verify", {
-      method: "POST",
-      body: typeof body === "string" ? body : JSON.stringify(body),
-      headers: { ...JSON_HEADERS, ...headers },
-    });
+  /** The socket's peer of a request: the client itself, or (for the X-Forwarded-For test) our proxy. */
+  const from = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+
+  const verify = (body: unknown, headers: Record<string, string> = {}, target = app, peer = from("203.0.113.7")) =>
+    target.request(
+      "/api/turnstile/verify",
+      { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { ...JSON_HEADERS, ...headers } },
+      peer,
+    );
 
   async function expectCaptchaFailed(res: Response) {
     expect(res.status).toBe(400);
@@ -110,7 +113,8 @@ describe(`captcha: POST /api/turnstile/verify and verifyCaptcha (${testDriver()}
   });
 
   it("a good token passes: 200 {success: true}; siteverify got a form-encoded POST with secret, response and remoteip", async () => {
-    const res = await verify({ token: "good" }, { "cf-connecting-ip": "203.0.113.7" });
+    // A header naming another address is not believed from a client that talks to us directly (issue 10).
+    const res = await verify({ token: "good" }, { "cf-connecting-ip": "198.51.100.9", "x-forwarded-for": "198.51.100.9" });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
     expect(fake.requests).toHaveLength(1);
@@ -120,10 +124,12 @@ describe(`captcha: POST /api/turnstile/verify and verifyCaptcha (${testDriver()}
     expect(Object.fromEntries(request!.form)).toEqual({ secret: SECRET, response: "good", remoteip: "203.0.113.7" });
   });
 
-  it("remoteip falls back to the first X-Forwarded-For hop, and is left out when unknown or not an IP", async () => {
-    await verify({ token: "good" }, { "x-forwarded-for": "198.51.100.4, 10.0.0.1" });
-    await verify({ token: "good" }, { "x-forwarded-for": "not-an-ip" });
-    expect(fake.requests.map((r) => r.form.get("remoteip"))).toEqual(["198.51.100.4", null]);
+  it("behind a proxy named in TRUST_PROXY, remoteip is the first untrusted X-Forwarded-For hop; left out when unknown", async () => {
+    const behindProxy = createApp({ ...withSecret, env: { ...withSecret.env, TRUST_PROXY: ["10.0.0.0/8"] } });
+    await verify({ token: "good" }, { "x-forwarded-for": "198.51.100.4, 10.0.0.1" }, behindProxy, from("10.0.0.2"));
+    await verify({ token: "good" }, { "x-forwarded-for": "198.51.100.4" }, app, from("10.0.0.2"));
+    await verify({ token: "good" }, { "x-forwarded-for": "not-an-ip" }, app, {} as ReturnType<typeof from>);
+    expect(fake.requests.map((r) => r.form.get("remoteip"))).toEqual(["198.51.100.4", "10.0.0.2", null]);
   });
 
   it("a refused token answers 400 CAPTCHA_FAILED with the exact words", async () => {

@@ -14,6 +14,21 @@ export type AuthorizeResult =
   | { status: "authorized"; chargeId: string }
   | { status: "declined"; code: string; message: string };
 
+/** An off-session charge of a saved card (a renewal): captured at once, declined, or waiting for the customer. */
+export type ChargeResult =
+  | { status: "succeeded"; chargeId: string }
+  | { status: "declined"; code: string; message: string; chargeId: string | null }
+  | { status: "requires_action"; chargeId: string };
+
+/** A charge as the gateway records it, for reconciliation: captured amount and what was refunded of it. */
+export interface GatewayCharge {
+  chargeId: string;
+  status: "authorized" | "captured" | "voided" | "declined" | "requires_action";
+  amount: number;
+  amountRefunded: number;
+  currency: string;
+}
+
 export interface PaymentGateway {
   readonly name: string;
   /** The card behind a token the browser got from the gateway, or null if the gateway does not know it. */
@@ -22,4 +37,11 @@ export interface PaymentGateway {
   capture(chargeId: string): Promise<void>;
   /** Releases an authorization that will not be captured (the order could not be written). */
   void(chargeId: string): Promise<void>;
+  /** Charges a saved card without the customer present; the same key always answers the same charge. */
+  chargeSaved(request: { token: string; amount: number; currency: string; idempotencyKey: string }): Promise<ChargeResult>;
+  /** The outcome of a charge that needed the customer's authentication, once they have been asked. */
+  chargeStatus(chargeId: string): Promise<ChargeResult>;
+  refund(request: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }>;
+  /** The gateway's own record of a charge, or null if it has none. */
+  retrieveCharge(chargeId: string): Promise<GatewayCharge | null>;
 }

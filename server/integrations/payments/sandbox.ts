@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { ShopError } from "../../../domain/errors";
 import { sandboxCharges, sandboxTokens } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
-import type { AuthorizeResult, CardDetails, PaymentGateway } from "./gateway";
+import type { AuthorizeResult, CardDetails, ChargeResult, GatewayCharge, PaymentGateway } from "./gateway";
 import { cardBrand, DECLINE_MESSAGES, luhnValid, TEST_CARDS, type CardBehavior } from "./test-cards";
 
 export interface CardInput {
@@ -46,7 +46,8 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
     async authorize({ token, amount, currency, idempotencyKey }): Promise<AuthorizeResult> {
       const [card] = await db().select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
       const behavior = (card?.behavior ?? "card_declined") as CardBehavior;
-      const declined = behavior !== "succeed";
+      // On-session the browser handles authentication, so a card that needs it passes at checkout.
+      const declined = behavior !== "succeed" && behavior !== "authentication_required";
       await db()
         .insert(sandboxCharges)
         .values({
@@ -82,13 +83,69 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
       if (done.length === 0) throw new Error(`sandbox charge ${chargeId} is not authorized`);
     },
 
+    async chargeSaved({ token, amount, currency, idempotencyKey }): Promise<ChargeResult> {
+      const [card] = await db().select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
+      const behavior = (card?.behavior ?? "card_declined") as CardBehavior;
+      const status = behavior === "succeed" ? "captured" : behavior === "authentication_required" ? "requires_action" : "declined";
+      const now = shop.clock.now();
+      await db()
+        .insert(sandboxCharges)
+        .values({ id: id("ch"), idempotencyKey, token, amount, currency, status, declineCode: status === "declined" ? behavior : null, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey });
+      const [charge] = await db().select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
+      if (!charge) throw new Error("sandbox charge vanished");
+      return resultOf(charge);
+    },
+
+    async chargeStatus(chargeId) {
+      const [charge] = await db().select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId)).limit(1);
+      if (!charge) throw new Error(`sandbox charge ${chargeId} does not exist`);
+      return resultOf(charge);
+    },
+
+    async refund({ chargeId, amount }) {
+      const done = await db()
+        .update(sandboxCharges)
+        .set({ amountRefunded: sql`${sandboxCharges.amountRefunded} + ${amount}`, updatedAt: shop.clock.now() })
+        .where(and(eq(sandboxCharges.id, chargeId), eq(sandboxCharges.status, "captured"), sql`${sandboxCharges.amountRefunded} + ${amount} <= ${sandboxCharges.amount}`))
+        .returning({ id: sandboxCharges.id });
+      if (done.length === 0) throw new Error(`sandbox charge ${chargeId} cannot be refunded ${amount}`);
+      return { refundId: id("re") };
+    },
+
+    async retrieveCharge(chargeId): Promise<GatewayCharge | null> {
+      const [c] = await db().select().from(sandboxCharges).where(eq(sandboxCharges.id, chargeId)).limit(1);
+      if (!c) return null;
+      return { chargeId: c.id, status: c.status as GatewayCharge["status"], amount: c.amount, amountRefunded: c.amountRefunded, currency: c.currency };
+    },
+
     async void(chargeId) {
       const done = await db()
         .update(sandboxCharges)
         .set({ status: "voided", updatedAt: shop.clock.now() })
-        .where(and(eq(sandboxCharges.id, chargeId), inArray(sandboxCharges.status, ["authorized", "voided"])))
+        .where(and(eq(sandboxCharges.id, chargeId), inArray(sandboxCharges.status, ["authorized", "voided", "requires_action"])))
         .returning({ id: sandboxCharges.id });
       if (done.length === 0) throw new Error(`sandbox charge ${chargeId} cannot be voided`);
     },
   };
+}
+
+function resultOf(charge: typeof sandboxCharges.$inferSelect): ChargeResult {
+  if (charge.status === "captured") return { status: "succeeded", chargeId: charge.id };
+  if (charge.status === "requires_action") return { status: "requires_action", chargeId: charge.id };
+  const code = (charge.declineCode ?? "card_declined") as Exclude<CardBehavior, "succeed">;
+  return { status: "declined", code, message: DECLINE_MESSAGES[code] ?? "Your card was declined.", chargeId: charge.id };
+}
+
+/** The customer passed (or failed) the bank's authentication on the gateway's page: the charge completes or is declined. */
+export async function completeSandboxAuthentication(shop: Shop, chargeId: string, passed: boolean): Promise<void> {
+  await dbOf(shop)
+    .update(sandboxCharges)
+    .set(passed ? { status: "captured", updatedAt: shop.clock.now() } : { status: "declined", declineCode: "card_declined", updatedAt: shop.clock.now() })
+    .where(and(eq(sandboxCharges.id, chargeId), eq(sandboxCharges.status, "requires_action")));
+}
+
+/** Test support: make a test card behave differently from now on (funds arrive, the card is reported stolen). */
+export async function setSandboxCardBehavior(shop: Shop, token: string, behavior: CardBehavior): Promise<void> {
+  await dbOf(shop).update(sandboxTokens).set({ behavior }).where(eq(sandboxTokens.token, token));
 }

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
 import { jwtVerify, SignJWT } from "jose";
 import { sessions } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
@@ -19,12 +20,16 @@ export interface SessionClaims {
 }
 
 /** Starts a session and returns the signed token for the cookie (and for seedSessionToken in responses). */
-export async function startSession(shop: Shop, customer: { id: string; email: string }): Promise<{ token: string; expiresAt: Date }> {
+export async function startSession(
+  shop: Shop,
+  customer: { id: string; email: string },
+  device: { userAgent?: string | null } = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const now = shop.clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   const [row] = await dbOf(shop)
     .insert(sessions)
-    .values({ customerId: customer.id, createdAt: now, expiresAt })
+    .values({ customerId: customer.id, createdAt: now, expiresAt, userAgent: device.userAgent?.slice(0, 300) ?? null, lastSeenAt: now })
     .returning({ id: sessions.id });
   const token = await new SignJWT({ email: customer.email, uuid: row!.id })
     .setProtectedHeader({ alg: "HS256" })
@@ -48,7 +53,7 @@ export async function readSession(shop: Shop, token: string | undefined | null):
   // Ids go into uuid columns: anything else would make the query throw instead of reading as signed out.
   if (!isUuid(claims.uuid) || !isUuid(customerId) || typeof claims.email !== "string") return null;
   const [row] = await dbOf(shop)
-    .select({ id: sessions.id })
+    .select({ id: sessions.id, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .where(
       and(
@@ -59,7 +64,49 @@ export async function readSession(shop: Shop, token: string | undefined | null):
       ),
     )
     .limit(1);
-  return row ? { sessionId: row.id, customerId, email: claims.email } : null;
+  if (!row) return null;
+  // "Last seen" for the member's session list: written at most every few minutes, not on every request.
+  const now = shop.clock.now();
+  if (!row.lastSeenAt || now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_EVERY_MS) {
+    await dbOf(shop).update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+  }
+  return { sessionId: row.id, customerId, email: claims.email };
+}
+
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
+export interface SessionListing {
+  id: string;
+  userAgent: string | null;
+  createdAt: Date;
+  lastSeenAt: Date | null;
+}
+
+/** The customer's live sessions, most recently used first. */
+export async function listSessions(shop: Shop, customerId: string): Promise<SessionListing[]> {
+  return dbOf(shop)
+    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, shop.clock.now())))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Ends one session of this customer (someone else's session id changes nothing). Answers whether one ended. */
+export async function revokeOwnSession(shop: Shop, customerId: string, sessionId: string): Promise<boolean> {
+  const ended = await dbOf(shop)
+    .update(sessions)
+    .set({ revokedAt: shop.clock.now() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.customerId, customerId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length === 1;
+}
+
+/** Ends every session of the customer, or every one but `keep` ("sign out everywhere", a reset, a deletion). */
+export async function revokeAllSessions(db: Queryable, customerId: string, now: Date, keep?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
 }
 
 export async function revokeSession(shop: Shop, sessionId: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { CustomerSummary } from "../../../domain/customers";
 import type { Experiments } from "../../../domain/experiments";
 import { normaliseEmail } from "../../../domain/validation";
 import { customerExperiments, customers } from "../../db/schema";
+import type { Queryable } from "../../db/client";
 import { dbOf, type Shop } from "../../shop";
 import { countHeldSubscriptions } from "../subscriptions";
 
@@ -42,4 +43,10 @@ export async function setExperiment(shop: Shop, customerId: string, name: string
       target: [customerExperiments.customerId, customerExperiments.name],
       set: { variant, assignedAt: shop.clock.now() },
     });
+}
+
+/** Just the email of a customer (renewal emails and orders), in the caller's transaction if given. */
+export async function customerEmail(db: Queryable, id: string): Promise<string | null> {
+  const [row] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, id)).limit(1);
+  return row?.email ?? null;
 }

@@ -1,2 +1,4 @@
 /** Customers and their experiment variants. */
 export * from "./customers";
+/** Profile, email, saved address and anonymisation (the account area's writes). */
+export * from "./profile";

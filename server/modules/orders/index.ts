@@ -2,3 +2,4 @@
 export * from "./attempts";
 export * from "./emails/order-confirmation";
 export * from "./orders";
+export * from "./of-customer";

@@ -1,2 +1,3 @@
 /** Payments and saved payment methods (tokens, brand and last four only). */
 export * from "./payments";
+export * from "./cards";

@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { ROUTES } from "../../../domain/routes";
+import { requireViewer } from "../../lib/require-viewer";
+import type { Route } from "./+types/home";
+import "../../components/account/account.css";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const viewer = requireViewer(context, request);
+  return { firstName: viewer.firstName, email: viewer.email };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Home | Your Account | Seed" }, { name: "robots", content: "noindex" }];
+
+const LINKS = [
+  { to: ROUTES.subscriptions, title: "Subscriptions", text: "Your next shipment, and changes to your plan." },
+  { to: ROUTES.order_history, title: "Order History", text: "Every order, with invoices and tracking." },
+  { to: ROUTES.settings, title: "Settings", text: "Details, address, card, password and devices." },
+];
+
+/** The member's home (SPEC.md section 2, member_homepage): a greeting, the account's places, and the #refer section. */
+export default function MemberHome({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="account-page">
+      <header className="account-header">
+        <p className="auth-eyebrow">Your Account</p>
+        <h1 className="page-title">{loaderData.firstName ? `Hi, ${loaderData.firstName}` : "Welcome back"}</h1>
+        <p className="page-intro">Signed in as {loaderData.email}.</p>
+      </header>
+      <nav aria-label="Your account" className="member-links">
+        {LINKS.map((l) => (
+          <Link key={l.to} to={l.to} className="member-link">
+            <strong>{l.title}</strong>
+            <span>{l.text}</span>
+          </Link>
+        ))}
+      </nav>
+      <section id="refer" className="refer-section" aria-labelledby="refer-title">
+        <h2 id="refer-title">Refer a friend, earn $25</h2>
+        <p>Share Seed with people you care about. When a friend places their first order with your link, you earn $25. Referrals unlock after your first order.</p>
+        <p>
+          <Link to={ROUTES.refer} className="text-link">
+            Go to your referral page
+          </Link>
+        </p>
+      </section>
+    </main>
+  );
+}

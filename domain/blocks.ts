@@ -1,0 +1,211 @@
+import { z } from "zod";
+
+/**
+ * The nine CMS block types of SPEC.md sections 2 and 3, with every field and default of section 3. Rich text fields
+ * (paragraph, legend) hold HTML that the server sanitises on the way in (seed, operator edits) and out (page reads);
+ * see server/modules/content/sanitise.ts and docs/decisions/0012-cms-blocks.md.
+ */
+
+export const BLOCK_TYPES = ["section", "accordion", "button", "heading", "paragraph", "poster", "slider", "small-text", "table"] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+/** Class names a block may carry: letters, digits, dashes, separated by spaces. */
+const ClassList = z
+  .string()
+  .max(200)
+  .regex(/^[a-z0-9 _-]*$/i, "class names are letters, digits, dashes and spaces")
+  .default("");
+
+/** A link inside the shop ("/cart?cart=syn-wk", "#pipeline") or out to https/mailto. */
+export const BlockLink = z
+  .string()
+  .max(500)
+  .regex(/^(\/(?!\/)|#|https:\/\/|mailto:)/, "a link is a path, an anchor, https: or mailto:");
+
+/** One rendition of an image as the content system lists it (SPEC.md section 3: url, secure_url, width, height). */
+export const BlockImage = z.object({
+  url: z.string().min(1).max(1000),
+  secure_url: z.string().max(1000).optional(),
+  width: z.number().int().positive().max(10000),
+  height: z.number().int().positive().max(10000),
+});
+export type BlockImage = z.infer<typeof BlockImage>;
+
+const AspectRatio = z.string().regex(/^\d{1,2}:\d{1,2}$/, "an aspect ratio is W:H");
+
+const base = {
+  id: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/, "an id is a lowercase anchor name")
+    .max(60)
+    .optional(),
+  class: ClassList,
+  containerClass: ClassList,
+};
+
+const RichText = z.string().max(20000);
+
+export const HeadingBlock = z.object({ type: z.literal("heading"), ...base, title: z.string().min(1).max(300) });
+export const ParagraphBlock = z.object({ type: z.literal("paragraph"), ...base, paragraph: RichText, inline: z.boolean().default(false) });
+export const SmallTextBlock = z.object({ type: z.literal("small-text"), ...base, paragraph: RichText });
+export const ButtonBlock = z.object({
+  type: z.literal("button"),
+  ...base,
+  label: z.string().min(1).max(80).default("Submit"),
+  link: BlockLink.default("/"),
+  /** A popup id: the button opens that popup instead of following its link. */
+  modal: z.string().max(60).optional(),
+  icon: z.string().max(40).optional(),
+  altIcon: z.string().max(40).optional(),
+  /** Query parameters added to the link (campaign values, a cart variant). */
+  params: z.record(z.string().max(40), z.string().max(200)).default({}),
+});
+export const AccordionBlock = z.object({ type: z.literal("accordion"), ...base, title: z.string().min(1).max(300), paragraph: RichText });
+export const PosterBlock = z
+  .object({
+    type: z.literal("poster"),
+    ...base,
+    title: z.string().max(300).optional(),
+    image: z.array(BlockImage).default([]),
+    altText: z.string().max(300).default(""),
+    videoId: z.string().max(100).optional(),
+    mobileVideoId: z.string().max(100).optional(),
+    desktopPlaybackId: z.string().max(100).optional(),
+    mobilePlaybackId: z.string().max(100).optional(),
+    legend: RichText.optional(),
+    cover: z.boolean().default(false),
+    mobileAspectRatio: AspectRatio.default("1:1"),
+    desktopAspectRatio: AspectRatio.default("16:9"),
+  })
+  .refine((p) => p.image.length > 0 || p.desktopPlaybackId || p.videoId, "a poster shows an image or a video")
+  .refine((p) => p.image.length === 0 || p.altText.length > 0 || p.class.includes("decorative"), "an image poster needs altText");
+export const Slide = z.object({
+  title: z.string().min(1).max(200),
+  paragraph: RichText.optional(),
+  label: z.string().max(80).optional(),
+  link: BlockLink.optional(),
+  image: z.array(BlockImage).default([]),
+  altText: z.string().max(300).default(""),
+  background: z.string().regex(/^(#[0-9a-f]{3,8}|var\(--color-[a-z-]+\))$/i).optional(),
+  backgroundSmall: z.string().regex(/^(#[0-9a-f]{3,8}|var\(--color-[a-z-]+\))$/i).optional(),
+});
+export type Slide = z.infer<typeof Slide>;
+export const SliderBlock = z.object({ type: z.literal("slider"), ...base, title: z.string().max(200).optional(), slide: z.array(Slide).min(1).max(12) });
+export const TableBlock = z.object({
+  type: z.literal("table"),
+  ...base,
+  title: z.string().max(200).optional(),
+  /** Rows of cells; the first row is the header. */
+  content: z.array(z.array(z.string().max(500)).min(1).max(12)).min(1).max(200),
+});
+
+type SectionInput = z.input<typeof SectionBase> & { blocks?: BlockInput[] };
+const SectionBase = z.object({
+  type: z.literal("section"),
+  ...base,
+  title: z.string().max(300).optional(),
+  paragraph: RichText.optional(),
+  background: z.string().regex(/^(#[0-9a-f]{3,8}|var\(--color-[a-z-]+\))$/i).optional(),
+  backgroundSmall: z.string().regex(/^(#[0-9a-f]{3,8}|var\(--color-[a-z-]+\))$/i).optional(),
+});
+export type SectionBlock = z.infer<typeof SectionBase> & { blocks: Block[] };
+export const SectionBlock: z.ZodType<SectionBlock, SectionInput> = SectionBase.extend({
+  blocks: z.lazy(() => z.array(Block).default([])),
+}) as unknown as z.ZodType<SectionBlock, SectionInput>;
+
+export const Block = z.union([
+  SectionBlock,
+  AccordionBlock,
+  ButtonBlock,
+  HeadingBlock,
+  ParagraphBlock,
+  PosterBlock,
+  SliderBlock,
+  SmallTextBlock,
+  TableBlock,
+]);
+export type Block =
+  | SectionBlock
+  | z.infer<typeof AccordionBlock>
+  | z.infer<typeof ButtonBlock>
+  | z.infer<typeof HeadingBlock>
+  | z.infer<typeof ParagraphBlock>
+  | z.infer<typeof PosterBlock>
+  | z.infer<typeof SliderBlock>
+  | z.infer<typeof SmallTextBlock>
+  | z.infer<typeof TableBlock>;
+export type BlockInput = z.input<typeof Block>;
+export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
+
+export const BlockList = z.array(Block).max(300);
+
+export function hasClass(block: { class: string }, name: string): boolean {
+  return block.class.split(/\s+/).includes(name);
+}
+
+/** Two-digit section numbers (01, 02, ...) for the headings styled with-number, in reading order across sections. */
+export function headingNumbers(blocks: Block[]): Map<Block, string> {
+  const numbers = new Map<Block, string>();
+  const walk = (list: Block[]) => {
+    for (const block of list) {
+      if (block.type === "heading" && hasClass(block, "with-number")) numbers.set(block, String(numbers.size + 1).padStart(2, "0"));
+      if (block.type === "section") walk(block.blocks);
+    }
+  };
+  walk(blocks);
+  return numbers;
+}
+
+/** "16:9" as a CSS aspect-ratio value ("16 / 9"). */
+export function cssAspectRatio(ratio: string): string {
+  const [w, h] = ratio.split(":");
+  return `${w} / ${h}`;
+}
+
+/** A button's target: its link with its params added (fragment kept last). */
+export function buttonHref(block: Pick<BlockOf<"button">, "link" | "params">): string {
+  const entries = Object.entries(block.params);
+  if (entries.length === 0) return block.link;
+  const [beforeHash, hash] = block.link.split("#", 2) as [string, string | undefined];
+  const query = new URLSearchParams(entries).toString();
+  const joined = beforeHash + (beforeHash.includes("?") ? "&" : "?") + query;
+  return hash === undefined ? joined : `${joined}#${hash}`;
+}
+
+/** Every rich-text field of a block, to sanitise in one place. */
+export function mapRichText(block: Block, clean: (html: string) => string): Block {
+  switch (block.type) {
+    case "section":
+      return { ...block, paragraph: block.paragraph === undefined ? undefined : clean(block.paragraph), blocks: block.blocks.map((b) => mapRichText(b, clean)) };
+    case "paragraph":
+    case "small-text":
+    case "accordion":
+      return { ...block, paragraph: clean(block.paragraph) };
+    case "poster":
+      return { ...block, legend: block.legend === undefined ? undefined : clean(block.legend) };
+    case "slider":
+      return { ...block, slide: block.slide.map((s) => ({ ...s, paragraph: s.paragraph === undefined ? undefined : clean(s.paragraph) })) };
+    default:
+      return block;
+  }
+}
+
+/** Plain words of a block list (for reading time and descriptions). */
+export function blockText(blocks: Block[]): string {
+  const strip = (html: string | undefined) => (html ?? "").replace(/<[^>]*>/g, " ");
+  const parts: string[] = [];
+  for (const b of blocks) {
+    if ("title" in b && b.title) parts.push(b.title);
+    if ("paragraph" in b) parts.push(strip(b.paragraph));
+    if (b.type === "table") parts.push(b.content.flat().join(" "));
+    if (b.type === "section") parts.push(blockText(b.blocks));
+    if (b.type === "slider") parts.push(...b.slide.map((s) => `${s.title} ${strip(s.paragraph)}`));
+  }
+  return parts.join(" ").replace(/\s+/g, " ").trim();
+}
+
+/** Reading time at 230 words a minute, at least one minute. */
+export function readingMinutes(blocks: Block[]): number {
+  const words = blockText(blocks).split(" ").filter(Boolean).length;
+  return Math.max(1, Math.round(words / 230));
+}

@@ -1,0 +1,52 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { decodeJwt } from "jose";
+import { checkSessionMatch } from "../../domain/accounts";
+import { ShopError } from "../../domain/errors";
+import type { Client, SessionClaims, StartedSession } from "../modules/auth";
+import { clearSessionCookie, setSessionCookie } from "./cookies";
+import { SESSION_COOKIE } from "../modules/auth";
+import type { AppEnv } from "./types";
+import { clientAddressKey } from "./middleware/client-ip";
+
+/** Who is asking, for the credential flows: the throttles count the client's address as TRUST_PROXY allows. */
+export function clientOf(c: Context<AppEnv>): Client {
+  const env = c.get("shop").env;
+  return {
+    ip: clientAddressKey(c),
+    userAgent: c.req.header("user-agent")?.slice(0, 300) ?? null,
+    origin: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : new URL(c.req.url).origin,
+  };
+}
+
+/** A call that started a session: the cookie, and seedSessionToken in the body (SPEC.md sections 3 and 7). */
+export function sessionAnswer(c: Context<AppEnv>, started: StartedSession) {
+  setSessionCookie(c, started.token, started.expiresAt);
+  c.header("Cache-Control", "no-store");
+  return { success: true as const, email: started.customer.email, seedSessionToken: started.token };
+}
+
+function identityOf(token: string): { uuid: string; email: string } | null {
+  try {
+    const claims = decodeJwt(token);
+    return typeof claims.uuid === "string" && typeof claims.email === "string" ? { uuid: claims.uuid, email: claims.email } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session of a billing, shipping or user call, verified (SPEC.md sections 4 and 7): no live session, or a
+ * seedSessionToken that names another session than the cookie's, answers 401 SessionVerificationError and clears the
+ * cookie. A token the caller does not send is not compared.
+ */
+export function verifiedSession(c: Context<AppEnv>, given: string | undefined): SessionClaims {
+  const session = c.get("session");
+  const cookieToken = getCookie(c, SESSION_COOKIE);
+  const verdict = checkSessionMatch(given ? identityOf(given) : null, session && cookieToken ? { uuid: session.sessionId, email: session.email } : null, given !== undefined);
+  if (!session || verdict === "mismatch") {
+    if (cookieToken) clearSessionCookie(c);
+    throw new ShopError("SESSION_MISMATCH");
+  }
+  return session;
+}

@@ -1,0 +1,101 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+
+/**
+ * Anonymous page HTML kept in the process (docs/decisions/0021-page-cache.md). A campaign sends thousands of
+ * signed-out visitors to the same few pages; rendering each once per country and flag set, instead of once per
+ * request, is what keeps those pages fast. Entries are emptied on a NOTIFY from any process (content or prices
+ * changed) and expire after a while anyway, so a missed notification costs at most maxAgeMs of staleness.
+ *
+ * An entry is served with the CSP nonce it was rendered with (pageCacheNonce hands it to the security headers), as a
+ * CDN serving the same cached page would; so its gzip is made once, not per request.
+ */
+export interface CachedPage {
+  html: string;
+  gzip: Uint8Array;
+  nonce: string;
+  headers: [string, string][];
+  etag: string;
+  storedAt: number;
+}
+
+export interface PageCacheOptions {
+  maxEntries?: number;
+  maxAgeMs?: number;
+  /** Milliseconds now; injectable for tests (wall time is right here: this is an HTTP cache, not business time). */
+  now?: () => number;
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private readonly maxEntries: number;
+  private readonly maxAgeMs: number;
+  private readonly now: () => number;
+  /** Bumped on every clear, so a render that started before a change is not stored after it. */
+  private generation = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(options: PageCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 1000;
+    this.maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
+    this.now = options.now ?? (() => performance.timeOrigin + performance.now());
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  currentGeneration(): number {
+    return this.generation;
+  }
+
+  get(key: string): CachedPage | null {
+    const entry = this.entries.get(key);
+    if (!entry || this.now() - entry.storedAt > this.maxAgeMs) {
+      if (entry) this.entries.delete(key);
+      this.misses++;
+      return null;
+    }
+    this.hits++;
+    return entry;
+  }
+
+  /** Stores a rendered page unless the cache was cleared since the render began (its generation is stale). */
+  /** Looks without counting a hit or a miss (for the nonce, before the page is served). */
+  peek(key: string): CachedPage | null {
+    const entry = this.entries.get(key);
+    return entry && this.now() - entry.storedAt <= this.maxAgeMs ? entry : null;
+  }
+
+  set(key: string, generation: number, html: string, nonce: string, headers: [string, string][]): CachedPage | null {
+    const etag = `W/"${createHash("sha1").update(html).digest("base64url")}"`;
+    const entry: CachedPage = { html, gzip: gzipSync(html), nonce, headers, etag, storedAt: this.now() };
+    if (generation !== this.generation) return entry;
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+/** Campaign parameters do not change a page; everything else in the query might. */
+const IGNORED_PARAMS = /^(utm_[a-z]+|gclid|fbclid|msclkid|ttclid|mc_cid|mc_eid)$/;
+
+export function pageCacheKey(path: string, search: URLSearchParams, country: string, flagSet: string): string {
+  const kept = [...search.entries()].filter(([k]) => !IGNORED_PARAMS.test(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(kept).toString();
+  return `${path}${query ? `?${query}` : ""}|${country}|${flagSet}`;
+}
+
+/** If-None-Match against our ETag (a list, weak or strong, or *). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = (t: string) => t.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => bare(t) === bare(etag));
+}

@@ -1,0 +1,81 @@
+import { escapeHtml as e } from "../../../lib/email-html";
+import type { Queryable } from "../../../db/client";
+import { enqueueEmail } from "../../email";
+
+/**
+ * The account area's emails: verification, set-password, magic link, 6-digit code, reset, email change, and the
+ * note to an existing member when someone registers with their address. Each is a short message with one action.
+ */
+export type AccountEmailKind = "verify" | "set_password" | "magic_link" | "login_code" | "reset_password" | "change_email" | "already_registered";
+
+interface AccountEmailContent {
+  subject: string;
+  lead: string;
+  action?: { label: string; url: string };
+  code?: string;
+  after: string;
+}
+
+const CONTENT: Record<AccountEmailKind, (p: { url?: string; code?: string }) => AccountEmailContent> = {
+  verify: ({ url }) => ({
+    subject: "Verify your email for your Seed account",
+    lead: "Thanks for creating a Seed account. Confirm this is your email address to finish setting it up.",
+    action: { label: "Verify my email", url: url! },
+    after: "The link works for 7 days. If you did not create an account, you can ignore this email.",
+  }),
+  set_password: ({ url }) => ({
+    subject: "Set a password for your Seed account",
+    lead: "You have an account from your order with us. Choose a password to see your orders and manage your subscription.",
+    action: { label: "Set my password", url: url! },
+    after: "The link works for 24 hours and only once. Setting a password also confirms your email address.",
+  }),
+  magic_link: ({ url }) => ({
+    subject: "Your Seed sign-in link",
+    lead: "Use this link to sign in to your Seed account. No password needed.",
+    action: { label: "Sign in to Seed", url: url! },
+    after: "The link works for 15 minutes and only once. If you did not ask for it, ignore this email: nobody can sign in without it.",
+  }),
+  login_code: ({ code }) => ({
+    subject: `${code} is your Seed sign-in code`,
+    lead: "Enter this code on the sign-in page to sign in to your Seed account.",
+    code,
+    after: "The code works for 10 minutes and only once. If you did not ask for it, ignore this email.",
+  }),
+  reset_password: ({ url }) => ({
+    subject: "Reset your Seed password",
+    lead: "Someone (hopefully you) asked to reset the password of your Seed account.",
+    action: { label: "Choose a new password", url: url! },
+    after: "The link works for 1 hour and only once. A new password signs you out on every other device.",
+  }),
+  change_email: ({ url }) => ({
+    subject: "Confirm your new email for your Seed account",
+    lead: "Confirm this address to make it the email of your Seed account. Until then, your account keeps its current email.",
+    action: { label: "Confirm my new email", url: url! },
+    after: "The link works for 24 hours and only once. If you did not ask for this change, ignore this email.",
+  }),
+  already_registered: ({ url }) => ({
+    subject: "You already have a Seed account",
+    lead: "Someone tried to create a Seed account with this email address, but you already have one.",
+    action: { label: "Sign in or reset my password", url: url! },
+    after: "If this was not you, nothing has changed and you can ignore this email.",
+  }),
+};
+
+export function renderAccountEmail(kind: AccountEmailKind, params: { url?: string; code?: string }): { subject: string; text: string; html: string } {
+  const c = CONTENT[kind](params);
+  const text = [c.lead, c.action ? `${c.action.label}: ${c.action.url}` : "", c.code ? `Your code: ${c.code}` : "", c.after, "Seed"].filter(Boolean).join("\n\n");
+  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f4f1ea;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;color:#1f2a24">
+<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px"><tr><td style="padding:32px">
+<h1 style="font-size:22px;margin:0 0 16px">${e(c.subject)}</h1>
+<p style="font-size:16px;line-height:1.5">${e(c.lead)}</p>
+${c.action ? `<p style="margin:24px 0"><a href="${e(c.action.url)}" style="background:#1f3b2d;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none;font-weight:600">${e(c.action.label)}</a></p><p style="font-size:13px;color:#4d5a52;word-break:break-all">${e(c.action.url)}</p>` : ""}
+${c.code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:24px 0" aria-label="Your code">${e(c.code)}</p>` : ""}
+<p style="font-size:14px;line-height:1.5;color:#4d5a52">${e(c.after)}</p>
+</td></tr></table></body></html>`;
+  return { subject: c.subject, text, html };
+}
+
+/** Queues an account email in the caller's transaction; the token's id makes it one email however often it retries. */
+export async function queueAccountEmail(db: Queryable, to: string, kind: AccountEmailKind, key: string, params: { url?: string; code?: string }, now: Date): Promise<void> {
+  await enqueueEmail(db, { to, ...renderAccountEmail(kind, params), template: `account-${kind}`, idempotencyKey: `account-${kind}:${key}` }, { now });
+}

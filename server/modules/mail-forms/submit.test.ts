@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../app";
+import { listOutbox } from "../email";
+import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
+import { FORMS_PER_HOUR, submitMailForm } from "./submit";
+
+const hcp = { name: "Dr. Ada Moss", email: "Ada@Clinic.example", practice: "Moss Family Practice", credential: "MD-55120", country: "us", message: "<b>Hello</b>" };
+
+describe(`mail forms (${testDriver()})`, () => {
+  let shop: TestShop;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    shop = await openTestShop();
+    app = createApp(shop);
+  });
+  afterAll(() => shop.cleanup());
+
+  const post = (path: string, body: unknown, ip = "203.0.113.9") =>
+    app.request(`http://shop.test/api/mail/${path}`, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", Origin: "http://shop.test", "CF-Connecting-IP": ip } });
+
+  it("POST /api/mail/hcp stores the application, emails the medical team and acknowledges the sender", async () => {
+    const res = await post("hcp", hcp);
+    expect(res.status).toBe(200);
+    const { id } = await res.json();
+    const emails = (await listOutbox(shop)).filter((e) => e.idempotencyKey?.startsWith(`form:${id}:`));
+    const team = emails.find((e) => e.to === "hcp@seed.example")!;
+    const ack = emails.find((e) => e.to === "ada@clinic.example")!;
+    expect(team.subject).toBe("New practitioner application from Dr. Ada Moss");
+    expect(ack.subject).toBe("We received your practitioner application");
+    // What the sender typed is escaped in the HTML, never markup.
+    const full = await Promise.all([team, ack].map((e) => shop.database.executeSql("select html, text from email_outbox where id = $1", [e.id])));
+    for (const r of full) {
+      expect(r.rows[0].html).toContain("&lt;b&gt;Hello&lt;/b&gt;");
+      expect(r.rows[0].html).not.toContain("<b>Hello");
+      expect(r.rows[0].text).toContain("Country: US");
+    }
+  });
+
+  it("POST /api/mail/university and /api/mail/contact go to their teams", async () => {
+    const uni = await post("university", { name: "Sam Lee", email: "sam@uni.example", institution: "State University", course: "Microbiology 101", students: 40 }, "203.0.113.10");
+    expect(uni.status).toBe(200);
+    const contact = await post("contact", { name: "Kim", email: "kim@example.com", topic: "My subscription", message: "Please move my date." }, "203.0.113.10");
+    expect(contact.status).toBe(200);
+    const tos = (await listOutbox(shop)).map((e) => e.to);
+    expect(tos).toEqual(expect.arrayContaining(["university@seed.example", "sam@uni.example", "care@seed.example", "kim@example.com"]));
+  });
+
+  it("bad input is a 400 {code, message} and stores nothing", async () => {
+    const before = (await listOutbox(shop)).length;
+    for (const body of [{}, { ...hcp, email: "not-an-email" }, { ...hcp, country: "Narnia" }, { ...hcp, name: "" }, { ...hcp, name: "x".repeat(500) }, { ...hcp, message: "a\u0000b" }]) {
+      const res = await post("hcp", body, "203.0.113.11");
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "VALIDATION_ERROR", message: expect.any(String) });
+    }
+    const topic = await post("contact", { name: "Kim", email: "kim@example.com", topic: "Free money", message: "x" }, "203.0.113.11");
+    expect(topic.status).toBe(400);
+    expect((await listOutbox(shop)).length).toBe(before);
+  });
+
+  it(`a sender may send ${FORMS_PER_HOUR} forms an hour; the next is RATE_LIMITED, and an hour later they may again`, async () => {
+    for (let i = 0; i < FORMS_PER_HOUR; i++) await submitMailForm(shop, "contact", { name: "Loop", email: "loop@example.com", topic: "Something else", message: `#${i}` }, "198.51.100.7");
+    await expect(submitMailForm(shop, "contact", { name: "Loop", email: "loop@example.com", topic: "Something else", message: "again" }, "198.51.100.7")).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    const res = await post("contact", { name: "Loop", email: "loop@example.com", topic: "Something else", message: "api" }, "198.51.100.7");
+    expect(res.status).toBe(429);
+    shop.clock.advance(61 * 60 * 1000);
+    await expect(submitMailForm(shop, "contact", { name: "Loop", email: "loop@example.com", topic: "Something else", message: "later" }, "198.51.100.7")).resolves.toMatchObject({ id: expect.any(String) });
+  });
+
+  it("the JSON API refuses a form-encoded post (a cross-site form cannot send JSON without a CORS preflight we never grant)", async () => {
+    const form = await app.request("http://shop.test/api/mail/hcp", { method: "POST", body: "name=x", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" } });
+    expect([403, 415]).toContain(form.status);
+  });
+});

@@ -1,0 +1,4 @@
+/** Renewals: each subscription's charge per billing period, its attempts, reminders, agreed prices, offers and credit. */
+export * from "./emails/renewal-emails";
+export * from "./prices";
+export * from "./renewals";

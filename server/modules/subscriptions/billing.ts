@@ -1,0 +1,59 @@
+import { and, eq, gt, lte } from "drizzle-orm";
+import { anchorDayOf, type BillingSchedule } from "../../../domain/billing-dates";
+import type { Queryable, Tx } from "../../db/client";
+import { subscriptions } from "../../db/schema";
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export const SUBSCRIPTION_STATUSES = ["active", "past_due", "canceled"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export async function findSubscription(db: Queryable, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A subscription's billing schedule, as domain/billing-dates.ts computes with it. */
+export function scheduleOf(s: Pick<SubscriptionRow, "nextBillingAt" | "billingPeriodMonths" | "billingAnchorDay">): BillingSchedule {
+  return { nextBillingAt: s.nextBillingAt, billingPeriodMonths: s.billingPeriodMonths, anchorDay: anchorDayOf(s.nextBillingAt, s.billingAnchorDay) };
+}
+
+/**
+ * After the period due at `dueAt` was paid: the next billing date moves on and the subscription is active again.
+ * Only if it is still due at `dueAt` (a second writer for the same period changes nothing): answers whether it moved.
+ */
+export async function advanceAfterRenewal(tx: Tx, id: string, dueAt: Date, next: BillingSchedule): Promise<boolean> {
+  const rows = await tx
+    .update(subscriptions)
+    .set({ nextBillingAt: next.nextBillingAt, billingAnchorDay: next.anchorDay, status: "active" })
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.nextBillingAt, dueAt)))
+    .returning({ id: subscriptions.id });
+  return rows.length === 1;
+}
+
+export async function markPastDue(tx: Tx, id: string): Promise<void> {
+  await tx.update(subscriptions).set({ status: "past_due" }).where(and(eq(subscriptions.id, id), eq(subscriptions.status, "active")));
+}
+
+/** Cancels with a reason (dunning gave up: "payment_failed"). Answers whether this call cancelled it. */
+export async function cancelSubscription(tx: Tx, id: string, reason: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(subscriptions)
+    .set({ status: "canceled", canceledAt: now, cancelReason: reason })
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.status, "past_due")))
+    .returning({ id: subscriptions.id });
+  return rows.length === 1;
+}
+
+export async function setSubscriptionPaymentMethod(tx: Tx, id: string, paymentMethodId: string): Promise<void> {
+  await tx.update(subscriptions).set({ paymentMethodId }).where(eq(subscriptions.id, id));
+}
+
+/** Live subscriptions billed after `from` and no later than `until` (reminders, price notices). */
+export async function subscriptionsBilledBetween(db: Queryable, from: Date, until: Date, limit: number): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, "active"), gt(subscriptions.nextBillingAt, from), lte(subscriptions.nextBillingAt, until)))
+    .orderBy(subscriptions.nextBillingAt)
+    .limit(limit);
+}

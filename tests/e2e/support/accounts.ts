@@ -1,0 +1,40 @@
+import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { open } from "../shell-fixtures";
+
+/** Reads the newest email of a template to an address from the development mailbox: its link, or its code. */
+export async function fromMailbox(shopper: Page, to: string, template: string): Promise<{ link: string | null; code: string | null }> {
+  // In a tab of its own, like a mail app beside the shop: the shop's page keeps its state.
+  const page = await shopper.context().newPage();
+  await open(page, "/dev/mailbox");
+  const row = page.locator("tbody tr", { hasText: to }).filter({ hasText: template }).first();
+  await expect(row).toBeVisible();
+  await row.getByRole("link").first().click();
+  const text = (await page.getByTestId("text-part").textContent()) ?? "";
+  await page.close();
+  return { link: text.match(/https?:\/\/\S+/)?.[0] ?? null, code: text.match(/Your code: (\d{6})/)?.[1] ?? null };
+}
+
+export async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Signs up and verifies through the pages; leaves the shopper signed in on /account/home. */
+export async function signUpAndSignIn(page: Page, email: string, password: string) {
+  await open(page, "/signup");
+  await page.getByRole("main").getByLabel("First name", { exact: true }).fill("Ada");
+  await page.getByRole("main").getByLabel("Last name", { exact: true }).fill("Lovelace");
+  await page.getByRole("main").getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("main").getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("main").getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toContainText(`We sent a link to ${email}`);
+  const { link } = await fromMailbox(page, email, "account-verify");
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/login\?verified=1$/);
+  await expect(page.getByText("Your email is verified.")).toBeVisible();
+  await page.getByRole("region", { name: "Login" }).getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("region", { name: "Login" }).getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("region", { name: "Login" }).getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/account\/home$/);
+}
