@@ -296,7 +296,6 @@ describe(`shop API through createApp(shop).request() (${testDriver()})`, () => {
       ["DELETE", "/api/events"],
       ["GET", "/provider/nope"],
       ["PUT", "/provider/account/unknown/x"],
-      ["GET", "/provider/account/user-experiment/referral_badge_2"],
     ])("%s %s answers 404 JSON", async (method, path) => {
       const res = await app.request(path, { method, ...(method === "GET" ? {} : { body: "{}", headers: JSON_HEADERS }) });
       const body = await expectError(res, 404, "NOT_FOUND");
