@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const customers = pgTable("customers", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -10,7 +10,8 @@ export const customers = pgTable("customers", {
   passwordHash: text("password_hash"),
   fraudulentStatus: text("fraudulent_status"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-});
+  // customers_created_idx: the console lists customers newest first, keyset-paged on (created_at, id).
+}, (t) => [index("customers_created_idx").on(t.createdAt, t.id)]);
 
 /** Experiment variants are per user (SPEC.md section 6). */
 export const customerExperiments = pgTable(

@@ -11,3 +11,6 @@ export * from "./payments";
 export * from "./sandbox-gateway";
 export * from "./subscriptions";
 export * from "./email";
+export * from "./order-shipments";
+export * from "./settings";
+export * from "./staff";

@@ -1,2 +1,3 @@
 /** Customers and their experiment variants. */
 export * from "./customers";
+export * from "./directory";

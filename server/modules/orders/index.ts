@@ -1,4 +1,7 @@
-/** Orders, their lines, checkout attempts (idempotency claims) and the confirmation email. */
+/** Orders, their lines, shipments, checkout attempts (idempotency claims) and the order emails. */
 export * from "./attempts";
 export * from "./emails/order-confirmation";
+export * from "./emails/order-shipped";
 export * from "./orders";
+export * from "./search";
+export * from "./shipments";
