@@ -70,7 +70,8 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
     app.route("/__test", testHooks);
   }
 
-  for (const path of ["/console", "/console.data", "/console/*"]) app.use(path, staffSessionMiddleware, consolePageGate);
+  // Console pages: forms post here, so the same-origin check of the API applies too (the cookie is SameSite=Strict).
+  for (const path of ["/console", "/console.data", "/console/*"]) app.use(path, csrf(), staffSessionMiddleware, consolePageGate);
 
   if (options.serveBuild) app.use("*", staticFiles());
   const document = options.document;
