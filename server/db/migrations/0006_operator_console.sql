@@ -4,7 +4,8 @@ CREATE TABLE "order_shipments" (
 	"carrier" text NOT NULL,
 	"tracking_number" text NOT NULL,
 	"tracking_url" text NOT NULL,
-	"shipped_at" timestamp with time zone NOT NULL
+	"shipped_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "order_shipments_tracking_unique" UNIQUE("order_id","tracking_number")
 );
 --> statement-breakpoint
 CREATE TABLE "flag_defaults" (
@@ -58,4 +59,9 @@ CREATE INDEX "order_shipments_order_idx" ON "order_shipments" USING btree ("orde
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_type","target_id","id");--> statement-breakpoint
 CREATE INDEX "audit_log_staff_idx" ON "audit_log" USING btree ("staff_id","id");--> statement-breakpoint
 CREATE INDEX "staff_sessions_staff_idx" ON "staff_sessions" USING btree ("staff_id");--> statement-breakpoint
-CREATE INDEX "orders_email_number_idx" ON "orders" USING btree ("email","number");
+CREATE INDEX "customers_created_idx" ON "customers" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "customers_first_name_idx" ON "customers" USING btree (lower("first_name"));--> statement-breakpoint
+CREATE INDEX "customers_last_name_idx" ON "customers" USING btree (lower("last_name"));--> statement-breakpoint
+CREATE INDEX "customers_full_name_idx" ON "customers" USING btree (lower(coalesce("first_name", '') || ' ' || coalesce("last_name", '')));--> statement-breakpoint
+CREATE INDEX "orders_email_number_idx" ON "orders" USING btree ("email","number");--> statement-breakpoint
+CREATE INDEX "email_outbox_key_prefix_idx" ON "email_outbox" USING btree ("idempotency_key" text_pattern_ops);

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
 
 /** Parcels sent for an order (module server/modules/orders): carrier and tracking number, shown to the member. */
@@ -14,5 +14,6 @@ export const orderShipments = pgTable(
     trackingUrl: text("tracking_url").notNull(),
     shippedAt: timestamp("shipped_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("order_shipments_order_idx").on(t.orderId)],
+  // One parcel per tracking number: marking the same parcel shipped twice records it (and emails about it) once.
+  (t) => [index("order_shipments_order_idx").on(t.orderId), unique("order_shipments_tracking_unique").on(t.orderId, t.trackingNumber)],
 );

@@ -1,4 +1,4 @@
-import { orderSequenceFrom, type CarrierCode } from "../../../domain/carriers";
+import { CARRIERS, orderSequenceFrom, type CarrierCode } from "../../../domain/carriers";
 import { can, permissionsOf, type Permission, type StaffRole } from "../../../domain/console-access";
 import type { CouponInput } from "../../modules/coupons";
 import { ShopError } from "../../../domain/errors";
@@ -115,8 +115,8 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
       const timeline = [
         { at: summary.createdAt, what: `Order placed and paid (${summary.payment.brand} ending ${summary.payment.last4 || "n/a"})` },
         ...emails.map((m) => ({ at: m.createdAt, what: `Email "${m.subject}" queued${m.sentAt ? ", sent" : m.status === "failed" ? ", failed" : ""}` })),
-        ...shipments.map((s) => ({ at: s.shippedAt, what: `Shipped with ${s.carrier}, tracking ${s.trackingNumber}` })),
-        ...actions.map((a) => ({ at: a.createdAt.toISOString(), what: `${a.staffEmail}: ${a.action}` })),
+        ...shipments.map((s) => ({ at: s.shippedAt, what: `Shipped with ${CARRIERS[s.carrier as CarrierCode]?.label ?? s.carrier}, tracking ${s.trackingNumber}` })),
+        ...actions.map((a) => ({ at: a.createdAt.toISOString(), what: `${a.staffEmail} did ${a.action}` })),
       ].sort((a, b) => a.at.localeCompare(b.at));
       return { order: summary, customerId, shipments, emails, timeline };
     },

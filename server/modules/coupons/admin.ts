@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, or } from "drizzle-orm";
 import type { Coupon } from "../../../domain/coupons";
 import type { Queryable } from "../../db/client";
 import { couponRedemptions, coupons } from "../../db/schema";
@@ -75,7 +75,7 @@ export async function redemptionsOf(
       and(
         eq(couponRedemptions.couponCode, code),
         before
-          ? lt(couponRedemptions.createdAt, before.createdAt)
+          ? or(lt(couponRedemptions.createdAt, before.createdAt), and(eq(couponRedemptions.createdAt, before.createdAt), lt(couponRedemptions.id, before.id)))
           : undefined,
       ),
     )

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { customers } from "../../db/schema";
 
@@ -32,15 +32,16 @@ export async function customerProfile(db: Queryable, id: string): Promise<Custom
 
 /** Customers whose first, last or full name is the words typed (any case); at most `limit` of them. */
 export async function customerIdsNamed(db: Queryable, name: string, limit = 200): Promise<string[]> {
-  const words = name.trim().replace(/[%_\\]/g, "");
+  const words = name.trim().replace(/\s+/g, " ");
   if (!words) return [];
   const rows = await db
     .select({ id: customers.id })
     .from(customers)
+    // Each side matches one expression index of customers (see the schema), so this is three index lookups.
     .where(
       or(
-        ilike(customers.firstName, words),
-        ilike(customers.lastName, words),
+        sql`lower(${customers.firstName}) = lower(${words})`,
+        sql`lower(${customers.lastName}) = lower(${words})`,
         sql`lower(coalesce(${customers.firstName}, '') || ' ' || coalesce(${customers.lastName}, '')) = lower(${words})`,
       ),
     )

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { trackingUrl, type CarrierCode } from "../../../domain/carriers";
 import type { Queryable } from "../../db/client";
 import { orderShipments } from "../../db/schema";
@@ -19,11 +19,14 @@ const toShipment = (row: typeof orderShipments.$inferSelect): Shipment => ({
   shippedAt: row.shippedAt.toISOString(),
 });
 
-/** Records a parcel of an order (in the caller's transaction); the member's order history shows its tracking link. */
+/**
+ * Records a parcel of an order (in the caller's transaction); the member's order history shows its tracking link.
+ * The same tracking number again answers the parcel recorded before, with `created: false`.
+ */
 export async function recordShipment(
   db: Queryable,
   input: { orderId: string; carrier: CarrierCode; trackingNumber: string; now: Date },
-): Promise<Shipment> {
+): Promise<{ shipment: Shipment; created: boolean }> {
   const [row] = await db
     .insert(orderShipments)
     .values({
@@ -33,8 +36,14 @@ export async function recordShipment(
       trackingUrl: trackingUrl(input.carrier, input.trackingNumber),
       shippedAt: input.now,
     })
+    .onConflictDoNothing()
     .returning();
-  return toShipment(row!);
+  if (row) return { shipment: toShipment(row), created: true };
+  const [existing] = await db
+    .select()
+    .from(orderShipments)
+    .where(and(eq(orderShipments.orderId, input.orderId), eq(orderShipments.trackingNumber, input.trackingNumber)));
+  return { shipment: toShipment(existing!), created: false };
 }
 
 export async function shipmentsOfOrder(db: Queryable, orderId: string): Promise<Shipment[]> {

@@ -21,11 +21,11 @@ export async function shipOrder(
     const order = await orderSummary(tx, input.orderId);
     if (!order) throw new ShopError("NOT_FOUND", "There is no such order.");
     if (order.status !== "paid") throw new ShopError("VALIDATION_ERROR", `A ${order.status} order cannot be shipped.`);
-    const shipment = await recordShipment(tx, { ...input, now });
-    await enqueueOrderShipped(tx, order, shipment, { now });
+    const { shipment, created } = await recordShipment(tx, { ...input, now });
+    if (created) await enqueueOrderShipped(tx, order, shipment, { now });
     return {
       result: shipment,
-      audit: { targetType: "order", targetId: order.number, before: null, after: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber } },
+      audit: { targetType: "order", targetId: order.number, before: null, after: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, ...(created ? {} : { alreadyRecorded: true }) } },
     };
   });
   await sendQueuedEmailsSoon(shop);
