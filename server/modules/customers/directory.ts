@@ -64,7 +64,8 @@ export async function listCustomers(
     .where(
       and(
         options.email ? eq(customers.email, options.email.trim().toLowerCase()) : undefined,
-        before ? or(lt(customers.createdAt, before.createdAt), and(eq(customers.createdAt, before.createdAt), lt(customers.id, before.id))) : undefined,
+        // A row comparison, which customers_created_idx (created_at, id) answers as one range.
+        before ? sql`(${customers.createdAt}, ${customers.id}) < (${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(customers.createdAt), desc(customers.id))

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
 import type { EmailStatus, OutboxEmailSummary } from "./outbox";
@@ -29,7 +29,7 @@ export async function outboxPage(
     .where(
       and(
         options.status ? eq(emailOutbox.status, options.status) : undefined,
-        before ? or(lt(emailOutbox.createdAt, before.createdAt), and(eq(emailOutbox.createdAt, before.createdAt), lt(emailOutbox.id, before.id))) : undefined,
+        before ? sql`(${emailOutbox.createdAt}, ${emailOutbox.id}) < (${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
