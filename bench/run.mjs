@@ -5,7 +5,8 @@
 //   2. JavaScript weight per route (first load, gzip -9 per file) and the ratio to /__baseline
 //   3. SSR throughput of GET / against the same HTML served as a static file (autocannon)
 //   4. Lighthouse 12 mobile on / (median of 3 runs)
-//   5. Order placement: 20 concurrent shoppers POST /api/purchase, on PGlite and on PostgreSQL (when one answers)
+//   5. Order placement: 20 concurrent shoppers POST /api/purchase, on PGlite and on PostgreSQL (when one answers), RATE_LIMITS=off
+//   6. Attack: a card tester beside a normal shopper, then newsletter and event bursts, against default rate limits
 // Prints tables and a Markdown snippet, writes bench/results/<timestamp>.json (git-ignored).
 // Bounded in time, loopback only (127.0.0.1, ports 3200-3299 by default). Not part of `npm test`.
 // What only the benchmark needs (Lighthouse, autocannon) is in bench/package.json, installed on first use.
@@ -23,19 +24,20 @@ import { startServer } from "./lib/server.mjs";
 import { findFreePort, fmt, kb, markdownTable, textTable } from "./lib/util.mjs";
 
 // Loaded after bench/node_modules is installed (see below): they import Lighthouse and autocannon.
-let CATEGORIES, measureLighthouse, TARGETS, freshPostgres, measureOrders, measureThroughput, removeStaticCopy, stopLoad;
+let CATEGORIES, measureLighthouse, TARGETS, freshPostgres, measureOrders, measureThroughput, removeStaticCopy, stopLoad, measureAttack;
 
 const DEFAULT_ROUTES = ["/", "/__baseline", "/daily-synbiotic", "/science", "/cart", "/login"];
 const BASELINE = "/__baseline";
 const HOME_RATIO_TARGET = 1.3;
 const FIRST_START_TARGET_S = 90;
-const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders"];
+const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "attack"];
 
 const OPTIONS = {
   help: { type: "boolean", short: "h" },
   build: { type: "boolean" }, // always rebuild
   "no-build": { type: "boolean" }, // never build, measure what is there
-  only: { type: "string" }, // comma list of: start,js,ssr,lighthouse,orders
+  only: { type: "string" }, // comma list of: start,js,ssr,lighthouse,orders,attack
+  "attack-seconds": { type: "string", default: "60" },
   "order-connections": { type: "string", default: "20" },
   "order-duration": { type: "string", default: "10" },
   postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
@@ -73,7 +75,8 @@ if (opts.help) {
   console.log(`node bench/run.mjs [options]   (npm run bench -- [options])
   --build              rebuild even if the build looks fresh
   --no-build           never build; measure build/ as it is
-  --only=start,js,ssr,lighthouse,orders   run only these steps (default: all)
+  --only=start,js,ssr,lighthouse,orders,attack   run only these steps (default: all)
+  --attack-seconds=60  how long the card tester's 60 declined purchases are spread over (step "attack")
   --start-timeout=300  seconds each fresh-clone \`npm start\` may take to answer GET / (step "start")
   --order-connections=20 --order-duration=10   order placement: concurrent shoppers, seconds per database
   --postgres=URL       PostgreSQL to create a throwaway database in for the order step (default 127.0.0.1:5432/test)
@@ -93,13 +96,13 @@ if (opts.help) {
 const root = process.cwd();
 const steps = new Set((opts.only ?? ALL_STEPS.join(",")).split(",").map((s) => s.trim()).filter(Boolean));
 for (const s of steps) if (!ALL_STEPS.includes(s)) usageError(`Unknown step "${s}" in --only`);
-const serverSteps = ["js", "ssr", "lighthouse", "orders"].filter((s) => steps.has(s));
+const serverSteps = ["js", "ssr", "lighthouse", "orders", "attack"].filter((s) => steps.has(s));
 const int = (name) => {
   const n = Number(opts[name]);
   if (!Number.isFinite(n) || n < 0) usageError(`--${name} must be a non-negative number`);
   return n;
 };
-for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "start-timeout", "time-limit", "order-connections", "order-duration"]) int(name);
+for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "start-timeout", "time-limit", "order-connections", "order-duration", "attack-seconds"]) int(name);
 
 if (!existsSync(join(root, "package.json")) || !existsSync(join(root, "vite.server.config.ts"))) {
   console.error(`Run this from the shop's folder (no shop found in ${root}).`);
@@ -181,6 +184,7 @@ async function main() {
   await ensureInstall(join(root, "bench"), { label: "the benchmark's dependencies (bench/package.json)" });
   ({ CATEGORIES, measureLighthouse, TARGETS } = await import("./lib/lighthouse.mjs"));
   ({ freshPostgres, measureOrders } = await import("./lib/orders.mjs"));
+  ({ measureAttack } = await import("./lib/attack.mjs"));
   ({ measureThroughput, removeStaticCopy, stopLoad } = await import("./lib/throughput.mjs"));
 
   results.build = ensureBuild(root, opts.build ? "always" : opts["no-build"] ? "never" : "auto");
@@ -276,6 +280,7 @@ async function main() {
   }
 
   if (steps.has("orders")) await benchOrders(server, portMin, portMax, serverPort);
+  if (steps.has("attack")) await benchAttack(portMin, portMax, serverPort);
 
   if (buildFingerprint(root) !== fingerprint) {
     results.warning = "build/client changed while the benchmark ran; the figures mix two builds";
@@ -321,7 +326,36 @@ async function benchOrders(server, portMin, portMax, serverPort) {
   console.log(ordersTable(results.orders, false));
 }
 
+/** The attack scenario on a server of its own with the default rate limits on (the main server runs with them off). */
+async function benchAttack(portMin, portMax, serverPort) {
+  const seconds = Math.max(1, int("attack-seconds"));
+  section(`Attack: 60 declined purchases from one address over ${seconds} s beside a normal shopper; 1,000 newsletter and 1,000 event posts in a burst`);
+  const port = await findFreePort(portMin, portMax, [serverPort]);
+  const attacked = await startServer(root, port, { extraEnv: { RATE_LIMITS: "" } });
+  cleanups.push(() => attacked.stop());
+  try {
+    results.attack = await measureAttack(attacked.origin, { seconds, attempts: 60 });
+  } finally {
+    await attacked.stop();
+  }
+  console.log(attackTable(results.attack, false));
+}
+
 // ---------------------------------------------------------------- output
+function attackTable(a, markdown) {
+  const header = ["who", "requests", "accepted", "refused 429", "other"];
+  const other = (statuses, known) => Object.entries(statuses).filter(([s]) => !known.includes(s)).map(([s, n]) => `${n}× ${s}`).join(", ") || "none";
+  const rows = [
+    ["card tester (declined cards)", String(a.cards.tester.attempts), `${a.cards.tester.reachedGateway} reached the gateway (402)`, String(a.cards.tester.refused429), other(a.cards.tester.statuses, ["402", "429"])],
+    ["shopper from another address", String(a.cards.shopper.purchases), `${a.cards.shopper.placed} placed (201)`, String(a.cards.shopper.statuses[429] ?? 0), other(a.cards.shopper.statuses, ["201", "429"])],
+    ["newsletter burst (half forged XFF)", String(a.newsletter.posts), String(a.newsletter.accepted), String(a.newsletter.refused429), other(a.newsletter.statuses, ["200", "429"])],
+    ["event burst (half forged XFF)", String(a.events.posts), String(a.events.accepted), String(a.events.refused429), other(a.events.statuses, ["202", "429"])],
+  ];
+  const note = `Every 429 of the card tester carried Retry-After: ${a.cards.tester.retryAfterMissing === 0 ? "yes" : `no (${a.cards.tester.retryAfterMissing} without)`}; bursts took ${fmt(a.newsletter.seconds, 1)} s and ${fmt(a.events.seconds, 1)} s.`;
+  return `${(markdown ? markdownTable : textTable)(header, rows, [1, 3])}\n${markdown ? "\n" : ""}${note}`;
+}
+
+
 function freshStartTable(f, markdown) {
   const header = ["start", "seconds to GET / = 200", "what it did", "warning lines"];
   const rows = [
@@ -438,7 +472,10 @@ function markdownSnippet() {
     if (named(false).length) parts.push("", `Unscored performance diagnostics flagged: ${named(false).join(", ")}.`);
   }
   if (results.orders) {
-    parts.push("", `**Order placement** (POST /api/purchase, ${results.orders.settings.connections} concurrent shoppers, ${results.orders.settings.duration} s each)`, "", ordersTable(results.orders, true));
+    parts.push("", `**Order placement** (POST /api/purchase, ${results.orders.settings.connections} concurrent shoppers, ${results.orders.settings.duration} s each, RATE_LIMITS=off)`, "", ordersTable(results.orders, true));
+  }
+  if (results.attack) {
+    parts.push("", `**Attack** (default rate limits; card tester over ${results.attack.cards.seconds} s)`, "", attackTable(results.attack, true));
   }
   if (results.warning) parts.push("", `Warning: ${results.warning}.`);
   return parts.join("\n");

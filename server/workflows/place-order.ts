@@ -3,12 +3,14 @@ import { addressProblem, ADDRESS_MESSAGES } from "../../domain/address";
 import type { PurchaseRequest } from "../../domain/checkout";
 import { ShopError, toShopError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
+import { declineMessageForShopper } from "../../domain/payments";
 import type { OrderSummary } from "../../domain/orders";
 import { isValidEmail } from "../../domain/validation";
 import { verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import type { CardDetails } from "../integrations/payments/gateway";
-import { redeemCoupon } from "../modules/coupons";
+import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
+import { countHit, requireUnspent } from "../modules/rate-limit";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
 import {
   attemptError,
@@ -37,6 +39,8 @@ export interface PlaceOrderContext {
   sessionCustomerId: string | null;
   /** The shopper's address, for the captcha check. */
   ip: string | null;
+  /** What per-address limits count under (the address, or its /64 for IPv6); null when unknown. */
+  addressKey: string | null;
 }
 
 /**
@@ -47,6 +51,11 @@ export interface PlaceOrderContext {
  */
 export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<OrderSummary> {
   checkRequest(request);
+  const decliners = await declineKeys(shop, request, ctx);
+  // Before anything is claimed or charged: past a few declines, this address, email or card tries no more cards for a while.
+  await requireUnspent(shop, "declines-per-address", decliners.address);
+  await requireUnspent(shop, "declines-per-email", decliners.email);
+  await requireUnspent(shop, "declines-per-card", decliners.card);
   const requestHash = requestHashOf(request);
   const fingerprint = fingerprintOf(request);
   const claimed = await claimAttempt(shop, ctx.idempotencyKey, requestHash, fingerprint);
@@ -57,7 +66,7 @@ export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: Plac
     // After the claim: a retry of this key is answered above without spending a new (single-use) captcha token.
     await verifyCaptcha(shop, request.captchaToken, ctx.ip);
     if (await hasEarlierDuplicate(shop, claim.key, fingerprint)) throw new ShopError("DUPLICATE_TRANSACTION_WARNING");
-    return await placeClaimed(shop, request, ctx, claim);
+    return await placeClaimed(shop, request, ctx, claim, decliners);
   } catch (error) {
     // Another claim of this key may have placed the order meanwhile (a takeover): that order is the answer.
     const placed = await findOrderIdByKey(dbOf(shop), claim.key);
@@ -88,7 +97,7 @@ async function answerRetry(shop: Shop, claimed: AttemptRow, requestHash: string)
   return summary;
 }
 
-async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext, claim: { key: string; id: string }): Promise<OrderSummary> {
+async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext, claim: { key: string; id: string }, decliners: DeclineKeys): Promise<OrderSummary> {
   const db = dbOf(shop);
   const customer = await orderingCustomer(shop, request, ctx);
   const isFirstOrder = (await countPaidOrders(db, customer.id)) === 0;
@@ -102,20 +111,23 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
   });
   const gateway = gatewayOf(shop);
   const card = await resolveCard(shop, gateway, request, ctx, customer.id);
-  // Keyed by the claim: a retry inside this claim never authorizes twice; a new claim (after a failure) gets its own answer.
-  const chargeId = await authorize(gateway, card.token, quote.total, quote.currency, `order:${claim.key}:${claim.id}`);
-  if (chargeId) await recordAuthorization(shop, claim.key, claim.id, chargeId);
-  const now = shop.clock.now();
-
+  // Before the card: an order that loses the race for a coupon's last use costs no authorization.
+  if (promo) await reserveCouponUse(db, promo.code, shop.clock.now());
+  let chargeId: string | null = null;
   let written: { orderId: string; paymentId: string };
   try {
+    // Keyed by the claim: a retry inside this claim never authorizes twice; a new claim (after a failure) gets its own answer.
+    chargeId = await authorize(shop, gateway, { token: card.token, amount: quote.total, currency: quote.currency, key: `order:${claim.key}:${claim.id}` }, decliners);
+    if (chargeId) await recordAuthorization(shop, claim.key, claim.id, chargeId);
+    const now = shop.clock.now();
+    const authorized = chargeId;
     written = await db.transaction(async (tx) => {
       const order = await insertOrder(tx, { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now });
-      if (promo) await redeemCoupon(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
+      if (promo) await redeemReserved(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
       // A guest using an existing account's email does not replace that account's default card.
       const trusted = ctx.sessionCustomerId === customer.id || isFirstOrder;
       const paymentMethodId = await savePaymentMethod(tx, customer.id, gateway.name, card.token, card.details, trusted, now);
-      const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId, amount: quote.total, currency: quote.currency, card: card.details, now });
+      const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId: authorized, amount: quote.total, currency: quote.currency, card: card.details, now });
       await createSubscriptions(tx, {
         customerId: customer.id,
         orderId: order.id,
@@ -133,6 +145,7 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
     });
   } catch (error) {
     if (chargeId) await voidQuietly(shop, gateway, chargeId);
+    if (promo) await releaseQuietly(shop, promo.code);
     throw error;
   }
   await capture(shop, gateway, chargeId, written.paymentId);
@@ -164,11 +177,41 @@ async function resolveCard(shop: Shop, gateway: PaymentGateway, request: Purchas
   return { token: request.payment.token, details };
 }
 
-async function authorize(gateway: PaymentGateway, token: string, amount: number, currency: string, key: string): Promise<string | null> {
-  if (amount === 0) return null; // fully discounted: nothing to charge now, the card is kept for renewals
-  const result = await gateway.authorize({ token, amount, currency, idempotencyKey: key });
-  if (result.status === "declined") throw new ShopError("PAYMENT_DECLINED", result.message);
-  return result.chargeId;
+async function authorize(
+  shop: Shop,
+  gateway: PaymentGateway,
+  charge: { token: string; amount: number; currency: string; key: string },
+  decliners: DeclineKeys,
+): Promise<string | null> {
+  if (charge.amount === 0) return null; // fully discounted: nothing to charge now, the card is kept for renewals
+  const result = await gateway.authorize({ token: charge.token, amount: charge.amount, currency: charge.currency, idempotencyKey: charge.key });
+  if (result.status === "authorized") return result.chargeId;
+  // The operator's log has the gateway's reason; the shopper reads words that do not tell a card tester which cards are stolen.
+  shop.log.info({ declineCode: result.code, reason: result.message, idempotencyKey: charge.key }, "card declined");
+  await Promise.all([
+    countHit(shop, "declines-per-address", decliners.address),
+    countHit(shop, "declines-per-email", decliners.email),
+    countHit(shop, "declines-per-card", decliners.card),
+  ]);
+  throw new ShopError("PAYMENT_DECLINED", declineMessageForShopper(result.code));
+}
+
+/** Who a decline is counted against: the client's address, the email and the card (new cards only; saved cards are the owner's). */
+interface DeclineKeys {
+  address: string | null;
+  email: string | null;
+  card: string | null;
+}
+
+async function declineKeys(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<DeclineKeys> {
+  // With limits off nothing is counted, so the card is not looked up either.
+  if (!shop.env.RATE_LIMITS.enabled) return { address: null, email: null, card: null };
+  const card = "token" in request.payment ? await gatewayOf(shop).describe(request.payment.token) : null;
+  return {
+    address: ctx.addressKey,
+    email: request.email.trim().toLowerCase(),
+    card: card ? `${card.brand}:${card.last4}:${card.expMonth}/${card.expYear}` : null,
+  };
 }
 
 /** The order is written; a capture that fails now is logged and left authorized for the operator, never re-charged. */
@@ -179,6 +222,15 @@ async function capture(shop: Shop, gateway: PaymentGateway, chargeId: string | n
     await markCaptured(dbOf(shop), paymentId, shop.clock.now());
   } catch (error) {
     shop.log.error({ err: error, chargeId, paymentId }, "capture failed after the order was written");
+  }
+}
+
+/** Gives back a reserved coupon use; a failure is logged (the count then stays one high, erring on the side of the limit). */
+async function releaseQuietly(shop: Shop, code: string): Promise<void> {
+  try {
+    await releaseCouponUse(dbOf(shop), code);
+  } catch (error) {
+    shop.log.error({ err: error, code }, "could not release a reserved coupon use");
   }
 }
 

@@ -14,3 +14,4 @@ export * from "./email";
 export * from "./order-shipments";
 export * from "./settings";
 export * from "./staff";
+export * from "./rate-limit";

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { STAFF_PASSWORD_MIN } from "../../../domain/console-access";
 import { completeSetup, revokeStaffSession, signInStaff, signInThrottleOf } from "../../modules/staff";
 import { consoleAction } from "../../workflows/console";
-import { clientIp } from "../middleware/client-ip";
+import { clientAddressKey } from "../middleware/client-ip";
 import { createRouter, jsonBody, jsonResponse } from "../openapi";
 import { clearedStaffCookie, staffCookie } from "./cookie";
 import { requireStaff, serviceOf } from "./middleware";
@@ -56,7 +56,7 @@ export const consoleAuthApi = createRouter()
   .openapi(signInRoute, async (c) => {
     const shop = c.get("shop");
     const input = c.req.valid("json");
-    const { token, session } = await signInStaff(shop, signInThrottleOf(shop), { ...input, ip: clientIp(c) ?? "unknown" });
+    const { token, session } = await signInStaff(shop, signInThrottleOf(shop), { ...input, ip: clientAddressKey(c) ?? "unknown" });
     c.header("Set-Cookie", staffCookie(shop.env, token, session.expiresAt));
     c.set("staff", session);
     await recordSignIn(c.get("shop"), session, c.get("requestId"), "staff.sign-in");

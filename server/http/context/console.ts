@@ -6,7 +6,7 @@ import { recordSignIn } from "../console/auth";
 import { clearedStaffCookie, staffCookie } from "../console/cookie";
 import { CouponBody, CouponCode, toCouponInput } from "../console/coupon-input";
 import { consoleService, type ConsoleService } from "../console/service";
-import { clientIp } from "../middleware/client-ip";
+import { clientAddressKey } from "../middleware/client-ip";
 import type { AppEnv } from "../types";
 
 export interface ConsoleContext {
@@ -39,7 +39,7 @@ export function consoleContext(c: Context<AppEnv>): ConsoleContext {
       service: () => consoleService(shop, staff(), c.get("requestId")),
       signedIn: () => !!c.get("staff"),
       async signIn(input) {
-        const { token, session } = await signInStaff(shop, signInThrottleOf(shop), { ...input, ip: clientIp(c) ?? "unknown" });
+        const { token, session } = await signInStaff(shop, signInThrottleOf(shop), { ...input, ip: clientAddressKey(c) ?? "unknown" });
         await recordSignIn(shop, session, c.get("requestId"), "staff.sign-in");
         return staffCookie(shop.env, token, session.expiresAt);
       },

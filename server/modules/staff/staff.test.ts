@@ -5,7 +5,7 @@ import { auditLog, staffMembers } from "../../db/schema";
 import { dbOf } from "../../shop";
 import { createTestStaff, totpCode } from "../../testing/console-staff";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
-import { completeSetup, createStaff, findPendingSetup, memorySignInThrottle, readStaffSession, revokeStaffSession, signInStaff, writeAudit } from "./index";
+import { completeSetup, createStaff, findPendingSetup, memorySignInThrottle, signInThrottleOf, readStaffSession, revokeStaffSession, signInStaff, writeAudit } from "./index";
 
 describe(`staff access (${testDriver()})`, () => {
   let shop: TestShop;
@@ -52,6 +52,15 @@ describe(`staff access (${testDriver()})`, () => {
     await expect(signIn(staff, throttle)).rejects.toMatchObject({ code: "RATE_LIMITED" });
     shop.clock.advance(15 * 60_000);
     await expect(signIn(staff, throttle)).resolves.toBeTruthy();
+  });
+
+  it("the running shop's throttle counts in the database limiter: the 6th try is refused, even with the right code", async () => {
+    const staff = await createTestStaff(shop, "support");
+    const throttle = signInThrottleOf(shop);
+    for (let i = 0; i < 5; i++) await expect(signIn(staff, throttle, { password: `wrong ${i} password` })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    shop.clock.advance(30_000);
+    // A new throttle object on the same shop reads the same counters (as another process would).
+    await expect(signIn(staff, signInThrottleOf(shop))).rejects.toMatchObject({ code: "RATE_LIMITED" });
   });
 
   it("sessions end after 30 idle minutes, after 8 hours in use, and when revoked", async () => {

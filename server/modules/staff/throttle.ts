@@ -1,8 +1,9 @@
+import { consume, peek } from "../rate-limit";
+import type { Shop } from "../../shop";
 /**
- * Console sign-in throttling behind a small interface. Today an in-process counter per key (the account's email, and
- * the client address): 5 failures in 15 minutes lock that key for the rest of the window. When the shop's
- * database-backed limiter (server/modules/rate-limit/, branch `attack`) lands, an adapter of this interface replaces
- * the in-process one so the limit holds across processes; callers do not change.
+ * Console sign-in throttling behind a small interface, keyed by the account's email and the client address: 5 failures
+ * in 15 minutes lock that key for the rest of the window. A running shop uses the database limiter
+ * (databaseSignInThrottle); the in-process one serves unit tests.
  */
 export interface SignInThrottle {
   /** Milliseconds until the key may try again, or 0 when it may try now. */
@@ -37,11 +38,33 @@ export function memorySignInThrottle(max = SIGN_IN_MAX_FAILURES, windowMs = SIGN
   };
 }
 
-const throttles = new WeakMap<object, SignInThrottle>();
+/** The throttle of a running shop: the database limiter, so every process and restart counts the same failures. */
+export function signInThrottleOf(shop: Shop): SignInThrottle {
+  return databaseSignInThrottle({ peek: (r) => peek(shop, r), consume: (r) => consume(shop, r) });
+}
 
-/** The throttle of one running shop (tests open many shops in one process, each with its own counters). */
-export function signInThrottleOf(shop: object): SignInThrottle {
-  let throttle = throttles.get(shop);
-  if (!throttle) throttles.set(shop, (throttle = memorySignInThrottle()));
-  return throttle;
+/**
+ * The throttle on the shop's database rate limiter (server/modules/rate-limit, ADR 0008): the counters live in the
+ * database, so the limit holds across processes and restarts. The limiter has no reset, so a success does not clear
+ * earlier failures; they age out of the window.
+ */
+export function databaseSignInThrottle(
+  limiter: {
+    peek(request: { bucket: string; key: string; limit: number; windowMs: number }): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+    consume(request: { bucket: string; key: string; limit: number; windowMs: number }): Promise<unknown>;
+  },
+  max = SIGN_IN_MAX_FAILURES,
+  windowMs = SIGN_IN_WINDOW_MS,
+): SignInThrottle {
+  const request = (key: string) => ({ bucket: "console-sign-in-failures", key, limit: max, windowMs });
+  return {
+    async retryAfter(key) {
+      const verdict = await limiter.peek(request(key));
+      return verdict.allowed ? 0 : verdict.retryAfterSeconds * 1000;
+    },
+    async recordFailure(key) {
+      await limiter.consume(request(key));
+    },
+    async reset() {},
+  };
 }
