@@ -58,6 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  // The operator console draws its own frame (app/routes/console/layout.tsx), not the shop's.
+  if (pathname === "/console" || pathname.startsWith("/console/")) return <Outlet />;
   return (
     <SiteShell data={loaderData.shell} pathname={pathname}>
       <PromoCodeFromUrl />

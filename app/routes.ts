@@ -49,5 +49,21 @@ export default [
   // The email outbox, for development (a 404 in production).
   route("/dev/mailbox", "routes/dev/dev-mailbox.tsx", { id: "dev_mailbox" }),
   route("/dev/mailbox/:id", "routes/dev/dev-mailbox-email.tsx", { id: "dev_mailbox_email" }),
+  // The operator console (docs/decisions/0023-staff-access.md): its own frame, styles and code, loaded only here.
+  // Each page's permission is in CONSOLE_PAGES (domain/console-access.ts); the server's page gate refuses any other path.
+  route("/console/sign-in", "routes/console/sign-in.tsx", { id: "console_sign_in" }),
+  route("/console/setup", "routes/console/setup.tsx", { id: "console_setup" }),
+  route("/console", "routes/console/layout.tsx", { id: "console" }, [
+    index("routes/console/home.tsx", { id: "console_home" }),
+    route("orders", "routes/console/orders.tsx", { id: "console_orders" }),
+    route("orders/:number", "routes/console/order.tsx", { id: "console_order" }),
+    route("customers", "routes/console/customers.tsx", { id: "console_customers" }),
+    route("customers/:id", "routes/console/customer.tsx", { id: "console_customer" }),
+    route("coupons", "routes/console/coupons.tsx", { id: "console_coupons" }),
+    route("coupons/:code", "routes/console/coupon.tsx", { id: "console_coupon" }),
+    route("emails", "routes/console/emails.tsx", { id: "console_emails" }),
+    route("flags", "routes/console/flags.tsx", { id: "console_flags" }),
+    route("audit", "routes/console/audit.tsx", { id: "console_audit" }),
+  ]),
   route("*", "routes/system/not-found.tsx", { id: "not_found" }),
 ] satisfies RouteConfig;

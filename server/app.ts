@@ -15,6 +15,7 @@ import { sessionMiddleware } from "./http/middleware/session";
 import type { PageCache } from "./http/pages/page-cache";
 import { seoRoutes } from "./http/pages/seo";
 import { staticFiles } from "./http/pages/static";
+import { consolePageGate, createConsoleApi, staffSessionMiddleware } from "./http/console";
 import { createProviderApi, createShopApi, openApiDocument } from "./http/surfaces";
 import { testHooks } from "./http/test-hooks";
 import type { AppEnv } from "./http/types";
@@ -72,6 +73,10 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
     app.use(`${base}/*`, noStore, tooLarge, jsonOnly, sessionMiddleware);
   }
   app.get("/api/openapi.json", (c) => c.json(openApiDocument(providerBase)));
+  // The operator console (docs/decisions/0023-staff-access.md): its own session cookie, its own API and a gate in
+  // front of its pages; mounted before /api so the shop's catch-all 404 does not answer for it.
+  app.use("/api/console/*", staffSessionMiddleware);
+  app.route("/api/console", createConsoleApi());
   app.route("/api", createShopApi());
   app.route(providerBase, createProviderApi());
 
@@ -79,6 +84,9 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
     app.use("/__test/*", loopbackOnly, sessionMiddleware);
     app.route("/__test", testHooks);
   }
+
+  // Console pages (their forms post here; sameOriginWrites above refuses cross-origin writes, and the cookie is SameSite=Strict).
+  for (const path of ["/console", "/console.data", "/console/*"]) app.use(path, staffSessionMiddleware, consolePageGate);
 
   if (options.serveBuild) app.use("*", staticFiles());
   const document = options.document;

@@ -1,4 +1,6 @@
+import { ShopError } from "../domain/errors";
 import { openShop } from "./boot";
+import { consoleOwnerCommand } from "./commands/console-owner";
 import { DataDirLockedError } from "./db/lock";
 import { EnvError, parseEnv } from "./env";
 import { productionDocumentHandler } from "./http/pages/react-router";
@@ -14,6 +16,7 @@ import { startWeb, type WebServer } from "./web";
  *   node build/node/index.js          web pages + API (+ jobs unless JOBS=off)
  *   node build/node/index.js worker   jobs only, for scaling out on PostgreSQL
  *   node build/node/index.js experiments-report [name]   prints exposures and conversions by variant (npm run experiments:report)
+ *   node build/node/index.js console-owner <email>   an owner's one-time console setup link (npm run console:owner)
  */
 async function main(mode: string): Promise<void> {
   const env = parseEnv();
@@ -41,6 +44,28 @@ async function main(mode: string): Promise<void> {
   }
   web = await startWeb(shop, await productionDocumentHandler());
   shop.log.info({ port: web.port, database: shop.database.kind, jobs: jobs ? "inline" : "off" }, `open http://localhost:${web.port} (the shop is listening)`);
+}
+
+async function consoleOwner(email: string): Promise<void> {
+  const shop = await openShop(parseEnv());
+  try {
+    const { link, setup, created } = await consoleOwnerCommand(shop, email);
+    console.log(
+      [
+        created ? `Created the console owner ${setup.staff.email}.` : `${setup.staff.email} (${setup.staff.role}) has a new setup link; the old password and authenticator no longer work.`,
+        "",
+        "Open this link once, within 24 hours, to choose a password and add the console to an authenticator app:",
+        `  ${link}`,
+        "",
+        "Anyone with the link can claim the account: hand it over privately.",
+      ].join("\n"),
+    );
+  } catch (error) {
+    console.error(error instanceof ShopError ? error.message : error);
+    process.exitCode = 1;
+  } finally {
+    await shop.database.close();
+  }
 }
 
 /** Order matters: stop taking requests, finish the ones in flight, stop jobs, then close the database cleanly. */
@@ -71,11 +96,12 @@ async function report(name: string | undefined): Promise<void> {
 }
 
 const mode = process.argv[2] ?? "web";
-if (mode !== "web" && mode !== "worker" && mode !== "experiments-report") {
-  console.error(`Unknown mode "${mode}". Use "web" (default), "worker" or "experiments-report".`);
+const MODES = ["web", "worker", "experiments-report", "console-owner"];
+if (!MODES.includes(mode)) {
+  console.error(`Unknown mode "${mode}". Use "web" (default), "worker", "experiments-report" or "console-owner <email>".`);
   process.exit(2);
 }
-(mode === "experiments-report" ? report(process.argv[3]) : main(mode)).catch((error) => {
+(mode === "experiments-report" ? report(process.argv[3]) : mode === "console-owner" ? consoleOwner(process.argv[3] ?? "") : main(mode)).catch((error) => {
   if (error instanceof EnvError || error instanceof DataDirLockedError) console.error(error.message);
   else console.error(error);
   process.exit(1);

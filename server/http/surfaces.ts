@@ -13,6 +13,7 @@ import { paymentsApi } from "./api/payments";
 import { purchaseApi } from "./api/purchase";
 import { subscriptionsApi } from "./api/subscriptions";
 import { stripeWebhookApi } from "./api/stripe-webhook";
+import { createConsoleApi } from "./console";
 import { errorResponse } from "./errors";
 import { createRouter } from "./openapi";
 import { checkoutProvider } from "./provider/checkout";
@@ -51,17 +52,18 @@ export function createProviderApi() {
   return provider;
 }
 
-/** One OpenAPI document for both surfaces, each path under its real mount point. */
+/** One OpenAPI document for the three surfaces (shop, provider, console), each path under its real mount point. */
 export function openApiDocument(providerBase: string) {
   const info = { version: "1.0.0" };
   const own = createShopApi().getOpenAPI31Document({ openapi: "3.1.0", info: { ...info, title: "Shop API" } });
   const provider = createProviderApi().getOpenAPI31Document({ openapi: "3.1.0", info: { ...info, title: "Provider API" } });
+  const console = createConsoleApi().getOpenAPI31Document({ openapi: "3.1.0", info: { ...info, title: "Console API" } });
   const prefix = (doc: typeof own, base: string) =>
     Object.fromEntries(Object.entries(doc.paths ?? {}).map(([p, item]) => [`${base}${p}`, item]));
   return {
     openapi: "3.1.0",
     info: { title: "Seed shop: shop API and provider backend", version: info.version },
-    paths: { ...prefix(own, "/api"), ...prefix(provider, providerBase) },
-    components: { schemas: { ...own.components?.schemas, ...provider.components?.schemas } },
+    paths: { ...prefix(own, "/api"), ...prefix(provider, providerBase), ...prefix(console, "/api/console") },
+    components: { schemas: { ...own.components?.schemas, ...provider.components?.schemas, ...console.components?.schemas } },
   };
 }

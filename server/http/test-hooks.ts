@@ -3,6 +3,7 @@ import { z } from "zod";
 import { countButtonClicks, countEventsNamed } from "../modules/analytics";
 import { startSession } from "../modules/auth";
 import { findOrCreateCustomer, setExperiment } from "../modules/customers";
+import { consoleOwnerCommand } from "../commands/console-owner";
 import { setSessionCookie } from "./cookies";
 import type { AppEnv } from "./types";
 
@@ -25,6 +26,12 @@ export const testHooks = new Hono<AppEnv>().post("/session", async (c) => {
   setSessionCookie(c, token, expiresAt);
   return c.json({ customerId: customer.id, seedSessionToken: token });
 })
+  // What `npm run console:owner -- email` prints, for the console's end-to-end test (the setup page is walked in the browser).
+  .post("/console-owner", async (c) => {
+    const { email } = z.object({ email: z.email() }).parse(await c.req.json());
+    const { link } = await consoleOwnerCommand(c.get("shop"), email);
+    return c.json({ path: new URL(link).pathname + new URL(link).search });
+  })
   // Lets the shutdown test check, after a restart, that every acknowledged event write was kept.
   // ?name= counts events of a name; ?button= counts "Button Clicked" events carrying that name (a test's marker).
   .get("/events/count", async (c) => {

@@ -1,4 +1,5 @@
-import { pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const customers = pgTable("customers", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -10,7 +11,14 @@ export const customers = pgTable("customers", {
   passwordHash: text("password_hash"),
   fraudulentStatus: text("fraudulent_status"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-});
+  // customers_created_idx: the console lists customers newest first, keyset-paged on (created_at, id).
+  // The name indexes: the console finds orders by a customer's first, last or full name (any case).
+}, (t) => [
+  index("customers_created_idx").on(t.createdAt, t.id),
+  index("customers_first_name_idx").on(sql`lower(${t.firstName})`),
+  index("customers_last_name_idx").on(sql`lower(${t.lastName})`),
+  index("customers_full_name_idx").on(sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`),
+]);
 
 /** Experiment variants are per user (SPEC.md section 6). */
 export const customerExperiments = pgTable(

@@ -34,5 +34,7 @@ export const emailOutbox = pgTable(
     check("email_outbox_status_check", sql`${t.status} in ('queued', 'sent', 'failed')`),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt),
+    // An area finds its emails by key prefix ("order-confirmation:<id>", with resends after it): LIKE 'prefix%' needs pattern ops.
+    index("email_outbox_key_prefix_idx").on(t.idempotencyKey.op("text_pattern_ops")),
   ],
 );

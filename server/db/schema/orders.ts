@@ -27,7 +27,8 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key").notNull().unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("orders_customer_created_idx").on(t.customerId, t.createdAt)],
+  // orders_email_number_idx: the console finds an order by email, newest first, and pages through them (keyset).
+  (t) => [index("orders_customer_created_idx").on(t.customerId, t.createdAt), index("orders_email_number_idx").on(t.email, t.number)],
 );
 
 export const orderLines = pgTable(

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../types";
 import { accountsContext, type AccountsContext } from "./accounts";
 import { catalogContext, type CatalogContext } from "./catalog";
+import { consoleContext, type ConsoleContext } from "./console";
 import { contentContext, type ContentContext } from "./content";
 import { formsContext, type FormsContext } from "./forms";
 import { mailboxContext, type MailboxContext } from "./mailbox";
@@ -27,7 +28,8 @@ export type ShopLoadContext = ShellContext &
   FormsContext &
   SubscriptionLinksContext &
   SubscriptionsContext &
-  OrderHistoryContext;
+  OrderHistoryContext &
+  ConsoleContext;
 
 export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadContext> {
   return {
@@ -41,5 +43,6 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     ...subscriptionLinksContext(c),
     ...subscriptionsContext(c),
     ...orderHistoryContext(c),
+    ...consoleContext(c),
   };
 }

@@ -8,6 +8,8 @@ import { pickCountry } from "../../../domain/locale";
 import { COUNTRY_STORAGE_KEY } from "../../../domain/storage-keys";
 import { locate } from "../../integrations/geo";
 import { experimentsOf, findCustomerById } from "../../modules/customers";
+import { cachedFlagDefaults } from "../../modules/settings";
+import { dbOf } from "../../shop";
 import type { AppEnv } from "../types";
 
 /** Mirrors the seed_country_code local storage entry so pages are priced for the shopper's country on the server. */
@@ -63,7 +65,8 @@ export async function shellContext(c: Context<AppEnv>): Promise<ShellContext> {
   return {
     nonce: c.get("secureHeadersNonce") ?? "",
     requestId: c.get("requestId"),
-    flags: resolveFlags(parseFlagOverrides(shop.env.FEATURE_FLAGS), parseFlagOverrides(preview)),
+    // FEATURE_FLAGS, then the defaults an operator set in the console, then this visitor's preview cookie.
+    flags: resolveFlags(parseFlagOverrides(shop.env.FEATURE_FLAGS), await cachedFlagDefaults(dbOf(shop)), parseFlagOverrides(preview)),
     quizAudience: parseAudiences(preview).quizAudience,
     viewer: await viewerOf(c),
     testHooks: shop.env.ENABLE_TEST_HOOKS,

@@ -121,3 +121,26 @@ export async function pruneSessions(shop: Shop, cutoff: Date): Promise<number> {
     .returning({ id: sessions.id });
   return deleted.length;
 }
+
+/** A customer's sessions for the operator console: live ones first. */
+export async function sessionsOfCustomer(db: Queryable, customerId: string, now: Date) {
+  const rows = await db.select().from(sessions).where(eq(sessions.customerId, customerId)).orderBy(desc(sessions.createdAt)).limit(100);
+  return rows.map((s) => ({
+    id: s.id,
+    createdAt: s.createdAt.toISOString(),
+    expiresAt: s.expiresAt.toISOString(),
+    revokedAt: s.revokedAt?.toISOString() ?? null,
+    live: !s.revokedAt && s.expiresAt > now,
+  }));
+}
+
+/** Revokes one session of this customer (in the caller's transaction); false when it is not theirs or already ended. */
+export async function revokeCustomerSession(db: Queryable, customerId: string, sessionId: string, now: Date): Promise<boolean> {
+  if (!isUuid(sessionId)) return false;
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.customerId, customerId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
+}

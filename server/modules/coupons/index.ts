@@ -2,3 +2,4 @@
 export * from "./coupons";
 export * from "./redeem";
 export * from "./usable";
+export * from "./admin";

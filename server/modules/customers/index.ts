@@ -3,3 +3,4 @@ export * from "./customers";
 /** Profile, email, saved address and anonymisation (the account area's writes). */
 export * from "./profile";
 export * from "./by-email";
+export * from "./directory";

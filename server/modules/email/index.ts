@@ -13,5 +13,7 @@ export {
   type OutboxEmail,
   type OutboxEmailSummary,
 } from "./outbox";
+export { emailsWithKeyPrefix, outboxPage, requeueFailed } from "./console";
+export { EMAIL_STATUSES, type EmailStatus } from "./outbox";
 export { sendDueEmails } from "./send";
 export { attachEmailWorker, SEND_EMAIL, sendQueuedEmailsSoon } from "./trigger";

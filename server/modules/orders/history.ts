@@ -4,7 +4,7 @@ import type { Currency } from "../../../domain/money";
 import { chargeLabel, isTrackingUrl, type OrderHistoryRow } from "../../../domain/order-history";
 import { orderNumber, type OrderSummary } from "../../../domain/orders";
 import type { Queryable } from "../../db/client";
-import { orderLines, orders, shipments } from "../../db/schema";
+import { orderLines, orders, orderShipments } from "../../db/schema";
 import { paymentCardOfOrder } from "../payments";
 import { orderSummary } from "./orders";
 
@@ -15,7 +15,7 @@ export async function memberOrders(db: Queryable, customerId: string): Promise<O
   const ids = rows.map((o) => o.id);
   const [lines, parcels] = await Promise.all([
     db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position)),
-    db.select().from(shipments).where(inArray(shipments.orderId, ids)).orderBy(asc(shipments.shippedAt)),
+    db.select().from(orderShipments).where(inArray(orderShipments.orderId, ids)).orderBy(asc(orderShipments.shippedAt)),
   ]);
   const cards = await Promise.all(ids.map((id) => paymentCardOfOrder(db, id)));
   return rows.map((o, i) => {
@@ -47,10 +47,4 @@ export async function memberOrderSummary(db: Queryable, customerId: string, orde
   const summary = own ? await orderSummary(db, orderId) : null;
   if (!summary) throw new ShopError("NOT_FOUND", "There is no such invoice.");
   return summary;
-}
-
-/** A parcel handed to a carrier (the fulfilment side calls this; order history then links to the tracking page). */
-export async function recordShipment(db: Queryable, s: { orderId: string; carrier: string; trackingNumber: string; trackingUrl: string; shippedAt: Date }) {
-  if (!isTrackingUrl(s.trackingUrl)) throw new ShopError("VALIDATION_ERROR", "A tracking link must be an https address.");
-  await db.insert(shipments).values(s);
 }

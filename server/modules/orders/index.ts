@@ -1,7 +1,10 @@
-/** Orders, their lines, checkout attempts (idempotency claims) and the confirmation email. */
+/** Orders, their lines, shipments, checkout attempts (idempotency claims) and the order emails. */
 export * from "./attempts";
 export * from "./emails/order-confirmation";
+export * from "./emails/order-shipped";
 export * from "./orders";
 export * from "./of-customer";
 export * from "./history";
 export * from "./invoice-pdf";
+export * from "./search";
+export * from "./shipments";

@@ -4,7 +4,7 @@ import type { PriceList } from "../../../domain/plans";
 import type { OrderSummary } from "../../../domain/orders";
 import { firstRenewalMonths, type PlanCode } from "../../../domain/plans";
 import type { Quote } from "../../../domain/quote";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { isHeld } from "../../../domain/subscriptions";
 import type { Queryable, Tx } from "../../db/client";
 import { subscriptions } from "../../db/schema";
@@ -66,5 +66,20 @@ export async function subscriptionsOfOrder(db: Queryable, orderId: string): Prom
     renewsInto: s.renewalPlanCode as PlanCode,
     nextBillingAt: s.nextBillingAt.toISOString(),
     billingPeriodMonths: s.billingPeriodMonths,
+  }));
+}
+
+/** A customer's subscriptions for the operator console, newest first. */
+export async function subscriptionsOfCustomer(db: Queryable, customerId: string) {
+  const rows = await db.select().from(subscriptions).where(eq(subscriptions.customerId, customerId)).orderBy(desc(subscriptions.createdAt)).limit(200);
+  return rows.map((s) => ({
+    id: s.id,
+    planCode: s.planCode,
+    status: s.status,
+    quantity: s.quantity,
+    currency: s.currency,
+    nextBillingAt: s.nextBillingAt.toISOString(),
+    canceledAt: s.canceledAt?.toISOString() ?? null,
+    createdAt: s.createdAt.toISOString(),
   }));
 }

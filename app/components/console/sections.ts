@@ -1,0 +1,13 @@
+import type { Permission } from "../../../domain/console-access";
+
+/** The console's sections in the navigation, each shown to roles holding its permission. */
+export const CONSOLE_SECTIONS: { href: string; label: string; permission: Permission }[] = [
+  { href: "/console/orders", label: "Orders", permission: "orders.read" },
+  { href: "/console/customers", label: "Customers", permission: "customers.read" },
+  { href: "/console/coupons", label: "Coupons", permission: "coupons.read" },
+  { href: "/console/emails", label: "Emails", permission: "emails.read" },
+  { href: "/console/flags", label: "Flags", permission: "flags.read" },
+  { href: "/console/audit", label: "Audit log", permission: "audit.read" },
+];
+
+export const ROLE_LABELS: Record<string, string> = { owner: "Owner", support: "Support", finance: "Finance", content: "Content" };

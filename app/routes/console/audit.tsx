@@ -1,0 +1,57 @@
+import { consoleLoad } from "../../components/console/errors";
+import { Pager, When } from "../../components/console/ui";
+import type { Route } from "./+types/audit";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const before = new URL(request.url).searchParams.get("before") ?? undefined;
+  return consoleLoad(async () => ({ page: await context.console.service().audit({ before }) }));
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit log | Seed console" }];
+
+const show = (value: unknown) => (value === null || value === undefined ? "-" : JSON.stringify(value, null, 1));
+
+export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  return (
+    <>
+      <h1>Audit log</h1>
+      <p>Every console action, newest first. Entries cannot be changed or removed, by anyone.</p>
+      <div className="c-table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
+        <table className="c-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">On</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.rows.map((e) => (
+              <tr key={e.id}>
+                <td>
+                  <When iso={e.createdAt} />
+                </td>
+                <td>{e.staffEmail}</td>
+                <td>{e.action}</td>
+                <td>
+                  {e.targetType} {e.targetId}
+                </td>
+                <td>
+                  <pre className="c-pre">{show(e.before)}</pre>
+                </td>
+                <td>
+                  <pre className="c-pre">{show(e.after)}</pre>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager next={page.next} />
+    </>
+  );
+}

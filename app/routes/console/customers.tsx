@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import { consoleLoad } from "../../components/console/errors";
+import { Pager, SearchForm, When } from "../../components/console/ui";
+import type { Route } from "./+types/customers";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const email = params.get("email") ?? "";
+  return consoleLoad(async () => ({ email, page: await context.console.service().customers({ email, before: params.get("before") ?? undefined }) }));
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Customers | Seed console" }];
+
+export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
+  const { email, page } = loaderData;
+  return (
+    <>
+      <h1>Customers</h1>
+      <SearchForm label="Find a customer" name="email" value={email} hint="Their full email address. To find by name, search orders." />
+      {page.rows.length === 0 ? <p>No customer has that email address.</p> : null}
+      {page.rows.length > 0 ? (
+        <div className="c-table-wrap" tabIndex={0} role="region" aria-label="Customers">
+          <table className="c-table">
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Name</th>
+                <th scope="col">Since</th>
+                <th scope="col">Fraud status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.map((c) => (
+                <tr key={c.id}>
+                  <td>
+                    <Link to={`/console/customers/${c.id}`}>{c.email}</Link>
+                  </td>
+                  <td>{[c.firstName, c.lastName].filter(Boolean).join(" ") || "-"}</td>
+                  <td>
+                    <When iso={c.createdAt} />
+                  </td>
+                  <td>{c.fraudulentStatus ?? "-"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <Pager next={page.next} keep={{ email }} />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Who may do what in the operator console (docs/decisions/0023-staff-access.md). One table: every console endpoint
+ * and page names one permission from it, and the permission walker test (server/http/console/permissions.test.ts)
+ * proves each one refuses a signed-out visitor, a customer and every role not listed here.
+ */
+export const STAFF_ROLES = ["owner", "support", "finance", "content"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const PERMISSIONS = {
+  "console.home": ["owner", "support", "finance", "content"],
+  "orders.read": ["owner", "support", "finance"],
+  "orders.ship": ["owner", "support"],
+  "orders.resend-confirmation": ["owner", "support"],
+  "customers.read": ["owner", "support", "finance"],
+  "customers.revoke-session": ["owner", "support"],
+  "customers.edit-fraud-status": ["owner", "finance"],
+  "coupons.read": ["owner", "finance", "content"],
+  "coupons.edit": ["owner", "finance"],
+  "emails.read": ["owner", "support"],
+  "emails.requeue": ["owner", "support"],
+  "flags.read": ["owner", "content"],
+  "flags.edit": ["owner"],
+  "audit.read": ["owner"],
+  "staff.read": ["owner"],
+  "staff.invite": ["owner"],
+  // Areas still being built plug in here: subscriptions.*, refunds (orders.refund: owner, finance), content.*,
+  // dashboard.read, experiments.*, referrals.* (docs/decisions/0023-staff-access.md, "Growing the console").
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const isStaffRole = (value: unknown): value is StaffRole =>
+  typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+export const permissionsOf = (role: StaffRole): Permission[] =>
+  (Object.keys(PERMISSIONS) as Permission[]).filter((permission) => can(role, permission));
+
+/** Sessions are short: 30 minutes without a request ends one, and none lives longer than 8 hours. */
+export const STAFF_SESSION_IDLE_MS = 30 * 60_000;
+export const STAFF_SESSION_MAX_MS = 8 * 60 * 60_000;
+/** A setup link of `npm run console:owner` (or an invitation) works once, for 24 hours. */
+export const STAFF_SETUP_TTL_MS = 24 * 60 * 60_000;
+export const STAFF_PASSWORD_MIN = 12;
+
+/** The console's pages (paths as React Router matches them) and the permission each needs to be seen. */
+export const CONSOLE_PAGES = [
+  { path: "/console", permission: "console.home" },
+  { path: "/console/orders", permission: "orders.read" },
+  { path: "/console/orders/:number", permission: "orders.read" },
+  { path: "/console/customers", permission: "customers.read" },
+  { path: "/console/customers/:id", permission: "customers.read" },
+  { path: "/console/coupons", permission: "coupons.read" },
+  { path: "/console/coupons/:code", permission: "coupons.read" },
+  { path: "/console/emails", permission: "emails.read" },
+  { path: "/console/flags", permission: "flags.read" },
+  { path: "/console/audit", permission: "audit.read" },
+] as const satisfies readonly { path: string; permission: Permission }[];
+
+/** Pages anyone may open: signing in and finishing a setup link. */
+export const CONSOLE_PUBLIC_PAGES = ["/console/sign-in", "/console/setup"] as const;
+
+/** The page entry a path belongs to, or null (an unknown console path is refused like a forbidden one). */
+export function consolePageOf(pathname: string): (typeof CONSOLE_PAGES)[number] | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "").replace(/\.data$/, "") : pathname;
+  for (const page of CONSOLE_PAGES) {
+    const pattern = new RegExp(`^${page.path.replace(/:[a-z]+/g, "[^/]+")}$`);
+    if (pattern.test(path)) return page;
+  }
+  return null;
+}
+
+export const isConsolePublicPage = (pathname: string) =>
+  (CONSOLE_PUBLIC_PAGES as readonly string[]).includes(pathname.replace(/\/+$/, "").replace(/\.data$/, ""));

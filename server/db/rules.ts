@@ -1,0 +1,22 @@
+import type { DatabaseHandle } from "./client";
+
+/**
+ * Database rules a drizzle schema cannot say, applied after the migrations on every start (idempotent), so they
+ * survive a regeneration of the migration files. Today one: the audit log is append-only. No role of the
+ * application, and no bug in it, can rewrite or remove an entry: UPDATE, DELETE and TRUNCATE raise an error.
+ */
+export const AUDIT_LOG_APPEND_ONLY = `
+CREATE OR REPLACE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+END
+$$;
+DROP TRIGGER IF EXISTS audit_log_no_update_delete ON audit_log;
+CREATE TRIGGER audit_log_no_update_delete BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();
+DROP TRIGGER IF EXISTS audit_log_no_truncate ON audit_log;
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
+`;
+
+export async function applyDatabaseRules(handle: DatabaseHandle): Promise<void> {
+  await handle.executeSql(AUDIT_LOG_APPEND_ONLY);
+}

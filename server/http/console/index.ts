@@ -1,0 +1,27 @@
+import { ShopError } from "../../../domain/errors";
+import { errorResponse } from "../errors";
+import { createRouter } from "../openapi";
+import { consoleAuthApi } from "./auth";
+import { consoleCouponsApi } from "./coupons";
+import { consoleCustomersApi } from "./customers";
+import { consoleOrdersApi } from "./orders";
+import { consoleSettingsApi } from "./settings";
+
+/**
+ * The operator console's API, mounted at /api/console (docs/decisions/0023-staff-access.md). Each endpoint is a
+ * consoleRoute with its permission. Sections of areas still being built (subscriptions, refunds, content, dashboard,
+ * experiments, referrals) add a router here and their permissions in domain/console-access.ts.
+ */
+export function createConsoleApi() {
+  const api = createRouter();
+  api.route("/", consoleAuthApi);
+  api.route("/", consoleOrdersApi);
+  api.route("/", consoleCustomersApi);
+  api.route("/", consoleCouponsApi);
+  api.route("/", consoleSettingsApi);
+  api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
+  return api;
+}
+
+export { consolePageGate, staffSessionMiddleware } from "./middleware";
+export { consoleService, setupUrl, type ConsoleService } from "./service";

@@ -1,0 +1,57 @@
+import { z } from "@hono/zod-openapi";
+import { CARRIER_CODES, TRACKING_NUMBER } from "../../../domain/carriers";
+import { createRouter, jsonBody, jsonResponse } from "../openapi";
+import { serviceOf } from "./middleware";
+import { consoleRoute } from "./route";
+
+const Any = z.any();
+const NumberParam = z.object({ number: z.string().min(1).max(20).openapi({ example: "SD-100042" }) });
+
+const listRoute = consoleRoute("orders.read", {
+  method: "get",
+  path: "/orders",
+  summary: "Orders newest first; q finds by order number, email or name; before = next cursor of the previous page",
+  request: {
+    query: z.object({
+      q: z.string().max(200).optional(),
+      before: z.string().max(20).optional(),
+      limit: z.coerce.number().int().min(1).max(200).optional(),
+    }),
+  },
+  responses: { 200: jsonResponse("A page of orders", Any) },
+});
+
+const detailRoute = consoleRoute("orders.read", {
+  method: "get",
+  path: "/orders/{number}",
+  summary: "The order with its lines, payment, shipments, emails and timeline",
+  request: { params: NumberParam },
+  responses: { 200: jsonResponse("The order", Any) },
+});
+
+const Ship = z.object({ carrier: z.enum(CARRIER_CODES as [string, ...string[]]), trackingNumber: z.string().trim().regex(TRACKING_NUMBER) });
+
+const shipRoute = consoleRoute("orders.ship", {
+  method: "post",
+  path: "/orders/{number}/shipments",
+  summary: "Mark shipped with a carrier and tracking number; the customer gets the shipped email with the tracking link",
+  request: { params: NumberParam, body: jsonBody(Ship) },
+  responses: { 200: jsonResponse("The shipment", Any) },
+});
+
+const resendRoute = consoleRoute("orders.resend-confirmation", {
+  method: "post",
+  path: "/orders/{number}/confirmation",
+  summary: "Send the order confirmation again (requestKey makes a retried request send one email)",
+  request: { params: NumberParam, body: jsonBody(z.object({ requestKey: z.string().uuid().optional() })) },
+  responses: { 200: jsonResponse("Queued", z.object({ emailId: z.string().nullable() })) },
+});
+
+export const consoleOrdersApi = createRouter()
+  .openapi(listRoute, async (c) => c.json(await serviceOf(c).orders(c.req.valid("query")), 200))
+  .openapi(detailRoute, async (c) => c.json(await serviceOf(c).order(c.req.valid("param").number), 200))
+  .openapi(shipRoute, async (c) => {
+    const body = c.req.valid("json") as z.infer<typeof Ship> & { carrier: (typeof CARRIER_CODES)[number] };
+    return c.json(await serviceOf(c).shipOrder(c.req.valid("param").number, body), 200);
+  })
+  .openapi(resendRoute, async (c) => c.json(await serviceOf(c).resendConfirmation(c.req.valid("param").number, c.req.valid("json").requestKey), 200));

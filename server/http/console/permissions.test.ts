@@ -1,0 +1,175 @@
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { can, CONSOLE_PAGES, PERMISSIONS, STAFF_ROLES, type Permission, type StaffRole } from "../../../domain/console-access";
+import { createApp } from "../../app";
+import { auditLog, emailOutbox } from "../../db/schema";
+import { readSession, SESSION_COOKIE, startSession } from "../../modules/auth";
+import { findOrCreateCustomer } from "../../modules/customers";
+import { dbOf } from "../../shop";
+import { createTestStaff, signInTestStaff } from "../../testing/console-staff";
+import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
+import { placeTestOrder } from "../../testing/test-order";
+import { createConsoleApi } from "./index";
+
+/**
+ * The permission walker: every console endpoint (read from the console's OpenAPI document, so a new endpoint is
+ * walked without editing this file) and every console page refuses a signed-out visitor, a shopper's session and
+ * each role without its permission; every action leaves an audit entry.
+ */
+type Operation = { method: string; path: string; access: string };
+
+const operations: Operation[] = Object.entries(createConsoleApi().getOpenAPI31Document({ openapi: "3.1.0", info: { title: "c", version: "1" } }).paths ?? {}).flatMap(
+  ([path, item]) =>
+    Object.entries(item as Record<string, { "x-permission"?: string }>).map(([method, op]) => ({ method: method.toUpperCase(), path, access: op["x-permission"] ?? "MISSING" })),
+);
+
+const PUBLIC = ["POST /auth/sign-in", "POST /auth/setup"];
+const ANY_STAFF = ["GET /auth/me", "POST /auth/sign-out"];
+
+describe(`console permissions (${testDriver()})`, () => {
+  let shop: TestShop;
+  let app: ReturnType<typeof createApp>;
+  const cookies = {} as Record<StaffRole, string>;
+  let customerCookie = "";
+  let fixtures: Record<string, string> = {};
+
+  beforeAll(async () => {
+    shop = await openTestShop();
+    app = createApp(shop);
+    const order = await placeTestOrder(app, { email: "walker@example.com", firstName: "Grace", lastName: "Hopper" });
+    const customer = await findOrCreateCustomer(shop, "walker@example.com");
+    const session = await startSession(shop, customer);
+    customerCookie = `${SESSION_COOKIE}=${session.token}`;
+    const [failed] = await dbOf(shop)
+      .insert(emailOutbox)
+      .values({ to: "x@example.com", subject: "s", text: "t", html: "h", template: "test", idempotencyKey: "walker-failed", status: "failed", createdAt: shop.clock.now() })
+      .returning({ id: emailOutbox.id });
+    fixtures = { number: order.number, id: customer.id, code: "WELCOME10", name: "data-redesign", emailId: failed!.id };
+    for (const role of STAFF_ROLES) cookies[role] = await signInTestStaff(app, shop, await createTestStaff(shop, role));
+  });
+  afterAll(() => shop.cleanup());
+
+  const newCustomerSessionId = async () => {
+    const { token } = await startSession(shop, await findOrCreateCustomer(shop, "walker@example.com"));
+    return (await readSession(shop, token))!.sessionId;
+  };
+
+  function urlOf(op: Operation, params: Record<string, string> = {}): string {
+    const values: Record<string, string> = { number: fixtures.number!, id: op.path.startsWith("/emails") ? fixtures.emailId! : fixtures.id!, code: fixtures.code!, name: fixtures.name!, sessionId: "00000000-0000-4000-8000-000000000000", ...params };
+    return `/api/console${op.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(values[key]!))}`;
+  }
+
+  const call = (op: Operation, cookie: string | null, body: unknown = {}, params?: Record<string, string>) =>
+    app.request(urlOf(op, params), {
+      method: op.method,
+      headers: { ...(cookie ? { Cookie: cookie } : {}), ...(op.method === "GET" ? {} : { "Content-Type": "application/json" }) },
+      body: op.method === "GET" ? undefined : JSON.stringify(body),
+    });
+
+  it("finds the endpoints, and each names a permission of the table (or is one of the two public ones)", () => {
+    expect(operations.length).toBeGreaterThanOrEqual(20);
+    for (const op of operations) {
+      const key = `${op.method} ${op.path}`;
+      if (op.access === "public") expect(PUBLIC).toContain(key);
+      else if (op.access === "signed-in") expect(ANY_STAFF).toContain(key);
+      else expect(Object.keys(PERMISSIONS), key).toContain(op.access);
+    }
+  });
+
+  it("every endpoint refuses a signed-out visitor and a shopper's session (401), and each role without its permission (403)", async () => {
+    for (const op of operations.filter((o) => o.access !== "public")) {
+      const key = `${op.method} ${op.path}`;
+      expect((await call(op, null)).status, `${key} signed out`).toBe(401);
+      expect((await call(op, customerCookie)).status, `${key} as a shopper`).toBe(401);
+      if (op.access === "signed-in") continue;
+      for (const role of STAFF_ROLES.filter((r) => !can(r, op.access as Permission))) {
+        const res = await call(op, cookies[role]);
+        expect(res.status, `${key} as ${role}`).toBe(403);
+        expect(await res.json()).toMatchObject({ code: "FORBIDDEN" });
+      }
+    }
+  });
+
+  it("every role holding a read permission can read", async () => {
+    for (const op of operations.filter((o) => o.method === "GET" && o.access in PERMISSIONS)) {
+      for (const role of STAFF_ROLES.filter((r) => can(r, op.access as Permission))) {
+        expect((await call(op, cookies[role])).status, `${op.method} ${op.path} as ${role}`).toBe(200);
+      }
+    }
+  });
+
+  /** A valid request for each action; a new action without a sample fails the next test. */
+  const ACTIONS: Record<string, () => Promise<{ body?: unknown; params?: Record<string, string> }>> = {
+    "POST /orders/{number}/shipments": async () => ({ body: { carrier: "ups", trackingNumber: "1Z999AA10123456784" } }),
+    "POST /orders/{number}/confirmation": async () => ({ body: {} }),
+    "POST /customers/{id}/sessions/{sessionId}/revoke": async () => ({ params: { sessionId: await newCustomerSessionId() } }),
+    "PUT /customers/{id}/fraud-status": async () => ({ body: { fraudulentStatus: "suspected fraud" } }),
+    "POST /coupons": async () => ({ body: { code: "WALKER5", type: "percent", value: 5 } }),
+    "PUT /coupons/{code}": async () => ({ body: { type: "percent", value: 12 } }),
+    "POST /emails/{id}/requeue": async () => ({}),
+    "PUT /flags/{name}": async () => ({ body: { enabled: true } }),
+    "POST /staff": async () => ({ body: { email: "invited@seed.test", role: "support" } }),
+    "POST /auth/sign-out": async () => ({}),
+  };
+
+  it("every action, done by an owner, answers 200 and leaves one audit entry naming it", async () => {
+    const actions = operations.filter((o) => o.method !== "GET" && o.access !== "public");
+    for (const op of actions) {
+      const key = `${op.method} ${op.path}`;
+      const sample = ACTIONS[key];
+      expect(sample, `${key} has no sample in ACTIONS`).toBeDefined();
+      const { body, params } = await sample!();
+      const owner = op.path === "/auth/sign-out" ? await signInTestStaff(app, shop, await createTestStaff(shop, "owner")) : cookies.owner;
+      const before = (await dbOf(shop).select({ n: count() }).from(auditLog))[0]!.n;
+      const res = await call(op, owner, body ?? {}, params);
+      expect(res.status, `${key}: ${await res.clone().text()}`).toBe(200);
+      const entries = await dbOf(shop).select().from(auditLog).orderBy(auditLog.id);
+      expect(entries.length - before, key).toBe(1);
+      const entry = entries.at(-1)!;
+      expect(entry.action, key).toBe(op.access === "signed-in" ? "staff.sign-out" : op.access);
+      expect(entry.createdAt.toISOString()).toBe(shop.clock.now().toISOString());
+    }
+  });
+
+  it("a refused action leaves no entry and changes nothing", async () => {
+    const op = operations.find((o) => o.method === "PUT" && o.path === "/flags/{name}")!;
+    const before = (await dbOf(shop).select({ n: count() }).from(auditLog))[0]!.n;
+    expect((await call(op, cookies.support, { enabled: false })).status).toBe(403);
+    expect((await dbOf(shop).select({ n: count() }).from(auditLog))[0]!.n).toBe(before);
+    const flags = (await (await call(operations.find((o) => o.path === "/flags")!, cookies.owner)).json()) as { name: string; console: boolean | null }[];
+    expect(flags.find((f) => f.name === "data-redesign")!.console).toBe(true);
+  });
+
+  describe("pages", () => {
+    const pageUrl = (path: string) => path.replace(":number", fixtures.number!).replace(":id", fixtures.id!).replace(":code", fixtures.code!);
+    const get = (url: string, cookie: string | null) => app.request(url, { headers: cookie ? { Cookie: cookie } : {} });
+
+    it("every page sends a signed-out visitor and a shopper to sign in, and refuses each role without its permission", async () => {
+      for (const page of CONSOLE_PAGES) {
+        const url = pageUrl(page.path);
+        for (const cookie of [null, customerCookie]) {
+          const res = await get(url, cookie);
+          expect(res.status, `${url} ${cookie ? "as a shopper" : "signed out"}`).toBe(303);
+          expect(res.headers.get("location")).toMatch(/^\/console\/sign-in\?next=/);
+          const data = await get(`${url}.data`, cookie);
+          expect(data.status, `${url}.data`).toBe(401);
+        }
+        for (const role of STAFF_ROLES) {
+          const res = await get(url, cookies[role]);
+          if (can(role, page.permission)) expect([401, 403, 303], `${url} as ${role}`).not.toContain(res.status);
+          else expect(res.status, `${url} as ${role}`).toBe(403);
+        }
+      }
+    });
+
+    it("a console path that is not in the page table is not served, even to an owner", async () => {
+      expect((await get("/console/secret-report", cookies.owner)).status).toBe(404);
+    });
+  });
+
+  it("the shopper's cookie is a different cookie: a staff token in seed_jwt opens nothing", async () => {
+    const token = cookies.owner.split("=")[1]!;
+    const op = operations.find((o) => o.path === "/orders" && o.method === "GET")!;
+    expect((await call(op, `${SESSION_COOKIE}=${token}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,251 @@
+import { CARRIERS, orderSequenceFrom, type CarrierCode } from "../../../domain/carriers";
+import { can, permissionsOf, type Permission, type StaffRole } from "../../../domain/console-access";
+import type { CouponInput } from "../../modules/coupons";
+import { ShopError } from "../../../domain/errors";
+import { DEFAULT_FLAGS, FLAG_NAMES, parseFlagOverrides, resolveFlags, type FlagName } from "../../../domain/flags";
+import { decodeTimeIdCursor, encodeTimeIdCursor, pageSize } from "../../../domain/keyset";
+import { sessionsOfCustomer } from "../../modules/auth";
+import { findCoupon, listCoupons, redemptionsOf } from "../../modules/coupons";
+import { customerIdsNamed, customerProfile, listCustomers } from "../../modules/customers";
+import { emailsWithKeyPrefix, outboxPage, type EmailStatus } from "../../modules/email";
+import { customerOfOrder, orderIdBySequence, orderSummary, searchOrders, shipmentsOfOrder } from "../../modules/orders";
+import { storedFlagDefaults } from "../../modules/settings";
+import { listAudit, listStaff, type AuditEntry, type StaffSession } from "../../modules/staff";
+import { subscriptionsOfCustomer } from "../../modules/subscriptions";
+import { dbOf, type Shop } from "../../shop";
+import {
+  createCouponAction,
+  editFraudStatus,
+  inviteStaff,
+  requeueEmailAction,
+  resendConfirmation,
+  revokeSessionOfCustomer,
+  setFlagAction,
+  shipOrder,
+  updateCouponAction,
+  type ConsoleActor,
+} from "../../workflows/console";
+
+/** A page of a keyset-paged list: the rows and the cursor of the next page (null on the last page). */
+export interface Page<T> {
+  rows: T[];
+  next: string | null;
+}
+
+function paged<T>(rows: T[], limit: number, cursorOf: (row: T) => string): Page<T> {
+  return { rows, next: rows.length === limit ? cursorOf(rows[rows.length - 1]!) : null };
+}
+
+const auditView = (e: AuditEntry) => ({
+  id: e.id,
+  staffEmail: e.staffEmail,
+  action: e.action,
+  targetType: e.targetType,
+  targetId: e.targetId,
+  before: e.before,
+  after: e.after,
+  createdAt: e.createdAt.toISOString(),
+});
+
+/**
+ * What the console can read and do, for one signed-in member of staff. The API handlers (server/http/console/) and the
+ * console pages' load context (server/http/context/console.ts) both call this, so a page and its endpoint check the
+ * same permission: every method starts with `allow`.
+ */
+export function consoleService(shop: Shop, staff: StaffSession, requestId?: string) {
+  const db = dbOf(shop);
+  const actor: ConsoleActor = { staffId: staff.id, email: staff.email, role: staff.role, requestId };
+  const allow = (permission: Permission) => {
+    if (!can(staff.role, permission)) throw new ShopError("FORBIDDEN", "Your role does not allow this.");
+  };
+  const orderIdOf = async (number: string) => {
+    const sequence = orderSequenceFrom(number);
+    const id = sequence === null ? null : await orderIdBySequence(db, sequence);
+    if (!id) throw new ShopError("NOT_FOUND", "There is no such order.");
+    return id;
+  };
+
+  return {
+    staff: { email: staff.email, role: staff.role as StaffRole, permissions: permissionsOf(staff.role) },
+
+    /** Search by order number, email or name; newest first; `before` is the cursor of the previous page. */
+    async orders(input: { q?: string; before?: string; limit?: number }) {
+      allow("orders.read");
+      const limit = pageSize(input.limit);
+      const q = input.q?.trim() ?? "";
+      const before = input.before ? orderSequenceFrom(input.before) ?? undefined : undefined;
+      const sequence = q ? orderSequenceFrom(q) : null;
+      const rows =
+        sequence !== null
+          ? await searchOrders(db, { sequence, limit })
+          : q.includes("@")
+            ? await searchOrders(db, { email: q.toLowerCase(), before, limit })
+            : q
+              ? await searchOrders(db, { customerIds: await customerIdsNamed(db, q), before, limit })
+              : await searchOrders(db, { before, limit });
+      return paged(rows, limit, (row) => row.number);
+    },
+
+    /** The order with its lines, payment, shipments, emails and timeline. */
+    async order(number: string) {
+      allow("orders.read");
+      const id = await orderIdOf(number);
+      const [summary, customerId, shipments, confirmation] = await Promise.all([
+        orderSummary(db, id),
+        customerOfOrder(db, id),
+        shipmentsOfOrder(db, id),
+        emailsWithKeyPrefix(db, `order-confirmation:${id}`),
+      ]);
+      if (!summary || !customerId) throw new ShopError("NOT_FOUND", "There is no such order.");
+      const [shippedEmails, actions] = await Promise.all([
+        Promise.all(shipments.map((s) => emailsWithKeyPrefix(db, `order-shipped:${s.id}`))).then((lists) => lists.flat()),
+        // What staff did to this order is part of its timeline (the full log is the owner's audit page).
+        listAudit(db, { limit: 100, target: { type: "order", id: summary.number } }),
+      ]);
+      const emails = [...confirmation, ...shippedEmails].map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        template: m.template,
+        status: m.status,
+        lastError: m.lastError,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+      }));
+      const timeline = [
+        { at: summary.createdAt, what: `Order placed and paid (${summary.payment.brand} ending ${summary.payment.last4 || "n/a"})` },
+        ...emails.map((m) => ({ at: m.createdAt, what: `Email "${m.subject}" queued${m.sentAt ? ", sent" : m.status === "failed" ? ", failed" : ""}` })),
+        ...shipments.map((s) => ({ at: s.shippedAt, what: `Shipped with ${CARRIERS[s.carrier as CarrierCode]?.label ?? s.carrier}, tracking ${s.trackingNumber}` })),
+        ...actions.map((a) => ({ at: a.createdAt.toISOString(), what: `${a.staffEmail} did ${a.action}` })),
+      ].sort((a, b) => a.at.localeCompare(b.at));
+      return { order: summary, customerId, shipments, emails, timeline };
+    },
+
+    async shipOrder(number: string, input: { carrier: CarrierCode; trackingNumber: string }) {
+      allow("orders.ship");
+      return shipOrder(shop, actor, { orderId: await orderIdOf(number), ...input });
+    },
+
+    async resendConfirmation(number: string, requestKey?: string) {
+      allow("orders.resend-confirmation");
+      return resendConfirmation(shop, actor, { orderId: await orderIdOf(number), requestKey });
+    },
+
+    async customers(input: { email?: string; before?: string; limit?: number }) {
+      allow("customers.read");
+      const limit = pageSize(input.limit);
+      const cursor = decodeTimeIdCursor(input.before);
+      const rows = await listCustomers(db, { email: input.email || undefined, before: cursor && { createdAt: cursor.at, id: cursor.id }, limit });
+      return paged(rows, limit, encodeTimeIdCursor);
+    },
+
+    async customer(id: string) {
+      allow("customers.read");
+      const profile = await customerProfile(db, id);
+      if (!profile) throw new ShopError("NOT_FOUND", "There is no such customer.");
+      const [orders, subscriptions, sessions] = await Promise.all([
+        searchOrders(db, { customerIds: [id], limit: 50 }),
+        subscriptionsOfCustomer(db, id),
+        sessionsOfCustomer(db, id, shop.clock.now()),
+      ]);
+      return { profile, orders, subscriptions, sessions };
+    },
+
+    async revokeCustomerSession(customerId: string, sessionId: string) {
+      allow("customers.revoke-session");
+      await revokeSessionOfCustomer(shop, actor, { customerId, sessionId });
+    },
+
+    async setFraudStatus(customerId: string, status: string | null) {
+      allow("customers.edit-fraud-status");
+      await editFraudStatus(shop, actor, { customerId, status });
+    },
+
+    async coupons(input: { after?: string; limit?: number }) {
+      allow("coupons.read");
+      const limit = pageSize(input.limit);
+      return paged(await listCoupons(db, { after: input.after || undefined, limit }), limit, (row) => row.code);
+    },
+
+    async coupon(code: string, input: { before?: string; limit?: number } = {}) {
+      allow("coupons.read");
+      const found = await findCoupon(db, code);
+      if (!found) throw new ShopError("NOT_FOUND", "There is no such coupon.");
+      const limit = pageSize(input.limit);
+      const cursor = decodeTimeIdCursor(input.before);
+      const redemptions = await redemptionsOf(db, code, { before: cursor && { createdAt: cursor.at, id: cursor.id }, limit });
+      return { coupon: found.coupon, timesRedeemed: found.timesRedeemed, redemptions: paged(redemptions, limit, encodeTimeIdCursor) };
+    },
+
+    async createCoupon(code: string, input: CouponInput) {
+      allow("coupons.edit");
+      return createCouponAction(shop, actor, code, input);
+    },
+
+    async updateCoupon(code: string, input: CouponInput) {
+      allow("coupons.edit");
+      return updateCouponAction(shop, actor, code, input);
+    },
+
+    async emails(input: { status?: EmailStatus; before?: string; limit?: number }) {
+      allow("emails.read");
+      const limit = pageSize(input.limit);
+      const cursor = decodeTimeIdCursor(input.before);
+      const rows = await outboxPage(db, { status: input.status, before: cursor && { createdAt: cursor.at, id: cursor.id }, limit });
+      const view = rows.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        template: m.template,
+        status: m.status,
+        attempts: m.attempts,
+        lastError: m.lastError,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+      }));
+      return paged(view, limit, encodeTimeIdCursor);
+    },
+
+    async requeueEmail(id: string) {
+      allow("emails.requeue");
+      await requeueEmailAction(shop, actor, id);
+    },
+
+    /** Each flag: the built-in default, FEATURE_FLAGS, the console's setting, and what pages use. */
+    async flags() {
+      allow("flags.read");
+      const stored = await storedFlagDefaults(db);
+      const fromEnv = parseFlagOverrides(shop.env.FEATURE_FLAGS);
+      const effective = resolveFlags(fromEnv, stored);
+      return FLAG_NAMES.map((name) => ({ name, builtIn: DEFAULT_FLAGS[name], env: fromEnv[name] ?? null, console: stored[name] ?? null, effective: effective[name] }));
+    },
+
+    async setFlag(name: FlagName, enabled: boolean) {
+      allow("flags.edit");
+      await setFlagAction(shop, actor, name, enabled);
+    },
+
+    async audit(input: { before?: string; limit?: number }) {
+      allow("audit.read");
+      const limit = pageSize(input.limit);
+      const before = input.before && /^\d{1,15}$/.test(input.before) ? Number(input.before) : undefined;
+      const rows = (await listAudit(db, { before, limit })).map(auditView);
+      return paged(rows, limit, (row) => String(row.id));
+    },
+
+    async staffList() {
+      allow("staff.read");
+      return (await listStaff(shop)).map((s) => ({ ...s, createdAt: s.createdAt.toISOString() }));
+    },
+
+    async inviteStaff(input: { email: string; role: StaffRole }, baseUrl: string) {
+      allow("staff.invite");
+      const setup = await inviteStaff(shop, actor, input);
+      return { email: setup.staff.email, role: setup.staff.role, setupUrl: setupUrl(baseUrl, setup.setupToken), expiresAt: setup.expiresAt.toISOString() };
+    },
+  };
+}
+
+export type ConsoleService = ReturnType<typeof consoleService>;
+
+export const setupUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/+$/, "")}/console/setup?token=${encodeURIComponent(token)}`;

@@ -1,0 +1,102 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STAFF_SESSION_IDLE_MS, STAFF_SESSION_MAX_MS } from "../../../domain/console-access";
+import { auditLog, staffMembers } from "../../db/schema";
+import { dbOf } from "../../shop";
+import { createTestStaff, totpCode } from "../../testing/console-staff";
+import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
+import { completeSetup, createStaff, findPendingSetup, memorySignInThrottle, signInThrottleOf, readStaffSession, revokeStaffSession, signInStaff, writeAudit } from "./index";
+
+describe(`staff access (${testDriver()})`, () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await openTestShop();
+  });
+  afterAll(() => shop.cleanup());
+
+  const signIn = async (staff: { email: string; password: string; secret: string }, throttle = memorySignInThrottle(), overrides: { password?: string; code?: string } = {}) =>
+    signInStaff(shop, throttle, { email: staff.email, password: overrides.password ?? staff.password, code: overrides.code ?? (await totpCode(shop, staff.secret)), ip: "203.0.113.9" });
+
+  it("a new account has no password until its setup link is used, and the link works once", async () => {
+    const setup = await createStaff(dbOf(shop), shop, { email: "New.Owner@Seed.test ", role: "owner" });
+    const [row] = await dbOf(shop).select().from(staffMembers).where(eq(staffMembers.email, "new.owner@seed.test"));
+    expect(row!.passwordHash).toBeNull();
+    // The secret is sealed at rest, never stored as the base32 an app reads.
+    const pending = await findPendingSetup(shop, setup.setupToken);
+    expect(row!.totpSecret).not.toContain(pending!.totpSecret);
+    await expect(completeSetup(shop, { token: setup.setupToken, password: "short", code: "000000" })).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    await expect(completeSetup(shop, { token: setup.setupToken, password: "a long enough password", code: "000000" })).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    const code = await totpCode(shop, pending!.totpSecret);
+    await completeSetup(shop, { token: setup.setupToken, password: "a long enough password", code });
+    await expect(completeSetup(shop, { token: setup.setupToken, password: "a long enough password", code })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("signs in with password and code; a wrong password, a wrong code and a replayed code are refused alike", async () => {
+    const staff = await createTestStaff(shop, "support");
+    shop.clock.advance(30_000);
+    await expect(signIn(staff, undefined, { password: "wrong password!!" })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(signIn(staff, undefined, { code: "000000" })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    const code = await totpCode(shop, staff.secret);
+    const { token, session } = await signIn(staff, undefined, { code });
+    expect(session.role).toBe("support");
+    expect((await readStaffSession(shop, token))?.email).toBe(staff.email);
+    // The same code again (overheard or replayed) does not open a second session.
+    await expect(signIn(staff, undefined, { code })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+
+  it("throttles an account after 5 failures, even with the right password and code", async () => {
+    const staff = await createTestStaff(shop, "finance");
+    const throttle = memorySignInThrottle();
+    for (let i = 0; i < 5; i++) await expect(signIn(staff, throttle, { password: `wrong ${i} password` })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    shop.clock.advance(30_000);
+    await expect(signIn(staff, throttle)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    shop.clock.advance(15 * 60_000);
+    await expect(signIn(staff, throttle)).resolves.toBeTruthy();
+  });
+
+  it("the running shop's throttle counts in the database limiter: the 6th try is refused, even with the right code", async () => {
+    const staff = await createTestStaff(shop, "support");
+    const throttle = signInThrottleOf(shop);
+    for (let i = 0; i < 5; i++) await expect(signIn(staff, throttle, { password: `wrong ${i} password` })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    shop.clock.advance(30_000);
+    // A new throttle object on the same shop reads the same counters (as another process would).
+    await expect(signIn(staff, signInThrottleOf(shop))).rejects.toMatchObject({ code: "RATE_LIMITED" });
+  });
+
+  it("sessions end after 30 idle minutes, after 8 hours in use, and when revoked", async () => {
+    const staff = await createTestStaff(shop, "content");
+    shop.clock.advance(30_000);
+    const idle = await signIn(staff);
+    shop.clock.advance(STAFF_SESSION_IDLE_MS + 1000);
+    expect(await readStaffSession(shop, idle.token)).toBeNull();
+
+    shop.clock.advance(30_000);
+    const busy = await signIn(staff);
+    for (let t = 0; t < STAFF_SESSION_MAX_MS; t += 20 * 60_000) {
+      shop.clock.advance(20 * 60_000);
+      if (t + 20 * 60_000 < STAFF_SESSION_MAX_MS) expect(await readStaffSession(shop, busy.token)).not.toBeNull();
+    }
+    expect(await readStaffSession(shop, busy.token)).toBeNull();
+
+    shop.clock.advance(30_000);
+    const revoked = await signIn(staff);
+    await revokeStaffSession(shop, revoked.session.sessionId);
+    expect(await readStaffSession(shop, revoked.token)).toBeNull();
+  });
+
+  it("the audit log refuses UPDATE, DELETE and TRUNCATE (a database trigger)", async () => {
+    await writeAudit(dbOf(shop), { staffId: "00000000-0000-4000-8000-000000000001", email: "someone@seed.test" }, { action: "flags.edit", targetType: "flag", targetId: "data-redesign", before: null, after: { enabled: true } }, shop.clock.now());
+    // Drizzle wraps the driver's error; the database's own words are its cause.
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "allowed",
+        (error: { message: string; cause?: { message?: string } }) => error.cause?.message ?? error.message,
+      );
+    expect(await refusal(dbOf(shop).update(auditLog).set({ action: "nothing happened" }))).toMatch(/append-only: UPDATE refused/);
+    expect(await refusal(dbOf(shop).delete(auditLog))).toMatch(/append-only: DELETE refused/);
+    expect(await refusal(dbOf(shop).execute(sql`TRUNCATE audit_log`))).toMatch(/append-only: TRUNCATE refused/);
+    const rows = await dbOf(shop).select().from(auditLog).where(eq(auditLog.targetId, "data-redesign"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.action).toBe("flags.edit");
+  });
+});

@@ -1,0 +1,6 @@
+/** The operator console's actions: each checks its permission and writes its audit entry with the change. */
+export { consoleAction, type ConsoleActor } from "./console-action";
+export { createCouponAction, updateCouponAction } from "./coupons";
+export { editFraudStatus, revokeSessionOfCustomer } from "./customers";
+export { resendConfirmation, shipOrder } from "./orders";
+export { inviteStaff, requeueEmailAction, setFlagAction } from "./settings";
