@@ -5,7 +5,9 @@
 //   2. JavaScript weight per route (first load, gzip -9 per file) and the ratio to /__baseline
 //   3. SSR throughput of GET / against the same HTML served as a static file (autocannon)
 //   4. Lighthouse 12 mobile on / (median of 3 runs)
-//   5. Order placement: 20 concurrent shoppers POST /api/purchase, on PGlite and on PostgreSQL (when one answers)
+//   5. Order placement: 20 concurrent shoppers POST /api/purchase on the shop (PGlite, and PostgreSQL when one answers)
+//      and on the floor (bench/lib/floor-server.mjs: node:http + pg writing the same rows), in alternating rounds;
+//      prints shop/floor ratios of orders/s, p95 and server CPU per order
 // Prints tables and a Markdown snippet, writes bench/results/<timestamp>.json (git-ignored).
 // Bounded in time, loopback only (127.0.0.1, ports 3200-3299 by default). Not part of `npm test`.
 // What only the benchmark needs (Lighthouse, autocannon) is in bench/package.json, installed on first use.
@@ -23,13 +25,17 @@ import { startServer } from "./lib/server.mjs";
 import { findFreePort, fmt, kb, markdownTable, textTable } from "./lib/util.mjs";
 
 // Loaded after bench/node_modules is installed (see below): they import Lighthouse and autocannon.
-let CATEGORIES, measureLighthouse, TARGETS, freshPostgres, measureOrders, measureThroughput, removeStaticCopy, stopLoad;
+let CATEGORIES, measureLighthouse, TARGETS, freshPostgres, compareOrders, measureThroughput, removeStaticCopy, stopLoad;
 
 const DEFAULT_ROUTES = ["/", "/__baseline", "/daily-synbiotic", "/science", "/cart", "/login"];
 const BASELINE = "/__baseline";
 const HOME_RATIO_TARGET = 1.3;
 const FIRST_START_TARGET_S = 90;
 const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders"];
+// Issue 18: the shop on PostgreSQL against the floor, and PGlite against PostgreSQL.
+const ORDER_TARGETS = { ordersPerSecondRatio: 0.5, p95Ratio: 2, cpuMsPerOrder: 3, pgliteRatio: 0.4 };
+// Every load test comes from one address: the shop's per-address limits would answer 429s and measure nothing.
+const SHOP_ENV = { RATE_LIMITS: "off" };
 
 const OPTIONS = {
   help: { type: "boolean", short: "h" },
@@ -38,6 +44,8 @@ const OPTIONS = {
   only: { type: "string" }, // comma list of: start,js,ssr,lighthouse,orders
   "order-connections": { type: "string", default: "20" },
   "order-duration": { type: "string", default: "10" },
+  "order-rounds": { type: "string", default: "3" },
+  "order-warmup": { type: "string", default: "3" },
   postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
   routes: { type: "string" },
   connections: { type: "string", default: "10" },
@@ -75,7 +83,8 @@ if (opts.help) {
   --no-build           never build; measure build/ as it is
   --only=start,js,ssr,lighthouse,orders   run only these steps (default: all)
   --start-timeout=300  seconds each fresh-clone \`npm start\` may take to answer GET / (step "start")
-  --order-connections=20 --order-duration=10   order placement: concurrent shoppers, seconds per database
+  --order-connections=20 --order-duration=10 --order-rounds=3 --order-warmup=3
+                       order placement: concurrent shoppers, seconds per round and server, alternating rounds, warm-up seconds
   --postgres=URL       PostgreSQL to create a throwaway database in for the order step (default 127.0.0.1:5432/test)
   --routes=/,/cart     routes for the JavaScript weight (default: ${DEFAULT_ROUTES.join(",")}; ${BASELINE} is always added)
   --connections=10 --duration=10 --warmup=3   autocannon: connections, measured seconds per target, warm-up seconds
@@ -99,7 +108,7 @@ const int = (name) => {
   if (!Number.isFinite(n) || n < 0) usageError(`--${name} must be a non-negative number`);
   return n;
 };
-for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "start-timeout", "time-limit", "order-connections", "order-duration"]) int(name);
+for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "start-timeout", "time-limit", "order-connections", "order-duration", "order-rounds", "order-warmup"]) int(name);
 
 if (!existsSync(join(root, "package.json")) || !existsSync(join(root, "vite.server.config.ts"))) {
   console.error(`Run this from the shop's folder (no shop found in ${root}).`);
@@ -180,7 +189,7 @@ async function main() {
   // What only the benchmark needs (bench/package.json), installed on first use.
   await ensureInstall(join(root, "bench"), { label: "the benchmark's dependencies (bench/package.json)" });
   ({ CATEGORIES, measureLighthouse, TARGETS } = await import("./lib/lighthouse.mjs"));
-  ({ freshPostgres, measureOrders } = await import("./lib/orders.mjs"));
+  ({ freshPostgres, compareOrders } = await import("./lib/orders.mjs"));
   ({ measureThroughput, removeStaticCopy, stopLoad } = await import("./lib/throughput.mjs"));
 
   results.build = ensureBuild(root, opts.build ? "always" : opts["no-build"] ? "never" : "auto");
@@ -188,7 +197,7 @@ async function main() {
   cleanups.push(stopLoad, () => removeStaticCopy(root));
 
   const serverPort = await findFreePort(portMin, portMax);
-  const server = await startServer(root, serverPort);
+  const server = await startServer(root, serverPort, { extraEnv: SHOP_ENV });
   cleanups.push(() => server.stop());
   console.log(`Server ready at ${server.origin} in ${server.startSeconds.toFixed(1)} s (NODE_ENV=production, PGlite in a temp folder, LOG_LEVEL=warn).`);
   results.server = { origin: server.origin, startSeconds: server.startSeconds };
@@ -299,26 +308,72 @@ async function benchFreshStart(portMin, portMax) {
   console.log(`First start ${fmt(fresh.first.seconds, 1)} s (target <= ${FIRST_START_TARGET_S} s): ${results.freshStart.meetsTarget ? "met" : "MISSED"}`);
 }
 
-/** Order placement on the PGlite server already running, then on a second server backed by a throwaway PostgreSQL database. */
+/**
+ * Order placement, all under the same load in alternating rounds: the shop on PostgreSQL, the floor server on the same
+ * PostgreSQL database (node:http + pg, the same rows in one transaction), and the PGlite shop already running.
+ */
 async function benchOrders(server, portMin, portMax, serverPort) {
-  const settings = { connections: Math.max(1, int("order-connections")), duration: Math.max(1, int("order-duration")) };
-  section(`Order placement: ${settings.connections} concurrent shoppers, ${settings.duration} s per database`);
-  results.orders = { settings, pglite: await measureOrders(server.origin, settings) };
+  const settings = {
+    connections: Math.max(1, int("order-connections")),
+    duration: Math.max(1, int("order-duration")),
+    rounds: Math.max(1, int("order-rounds")),
+    warmup: int("order-warmup"),
+  };
+  section(`Order placement: ${settings.connections} concurrent shoppers, ${settings.warmup} s warm-up, then ${settings.rounds} alternating rounds of ${settings.duration} s per server`);
+  const targets = [];
   const database = await freshPostgres(opts.postgres);
   if (!database) {
-    console.log(`PostgreSQL does not answer at ${opts.postgres}: measured on PGlite only.`);
+    console.log(`PostgreSQL does not answer at ${opts.postgres}: measured on PGlite only, without the floor.`);
   } else {
     cleanups.push(() => database.drop());
-    const port = await findFreePort(portMin, portMax, [serverPort]);
-    const pgServer = await startServer(root, port, { databaseUrl: database.url });
+    const taken = [serverPort];
+    const pgPort = await findFreePort(portMin, portMax, taken);
+    taken.push(pgPort);
+    // The shop first: it migrates and seeds the database the floor then writes to.
+    const pgServer = await startServer(root, pgPort, { databaseUrl: database.url, extraEnv: SHOP_ENV });
     cleanups.push(() => pgServer.stop());
-    try {
-      results.orders.postgres = await measureOrders(pgServer.origin, settings);
-    } finally {
-      await pgServer.stop();
-    }
+    const floor = await startServer(root, await findFreePort(portMin, portMax, taken), { databaseUrl: database.url, entry: "bench/lib/floor-server.mjs" });
+    cleanups.push(() => floor.stop());
+    targets.push({ key: "postgres", name: "shop on PostgreSQL", origin: pgServer.origin, pid: pgServer.pid });
+    targets.push({ key: "floor", name: "floor on PostgreSQL", origin: floor.origin, pid: floor.pid });
   }
+  targets.push({ key: "pglite", name: "shop on PGlite", origin: server.origin, pid: server.pid });
+  const measured = await compareOrders(targets, { ...settings, log: (line) => console.log(line) });
+  results.orders = { settings, ...measured, ratios: orderRatios(measured), targets: ORDER_TARGETS };
   console.log(ordersTable(results.orders, false));
+  console.log(ratioLines(results.orders).join("\n"));
+}
+
+function orderRatios(o) {
+  const ratio = (a, b) => (a && b ? a / b : NaN);
+  return {
+    ordersPerSecond: ratio(o.postgres?.ordersPerSecond, o.floor?.ordersPerSecond),
+    p95: ratio(o.postgres?.latencyMs.p95, o.floor?.latencyMs.p95),
+    cpuMsPerOrder: ratio(o.postgres?.cpuMsPerOrder, o.floor?.cpuMsPerOrder),
+    pgliteToPostgres: ratio(o.pglite?.ordersPerSecond, o.postgres?.ordersPerSecond),
+  };
+}
+
+/** The issue-18 targets, met or missed, one line each. */
+function orderVerdicts(o) {
+  const r = o.ratios;
+  const t = ORDER_TARGETS;
+  if (!o.floor) return [];
+  return [
+    { what: "shop/floor orders/s", value: fmt(r.ordersPerSecond, 2), target: `>= ${t.ordersPerSecondRatio}`, met: r.ordersPerSecond >= t.ordersPerSecondRatio },
+    { what: "shop/floor p95", value: fmt(r.p95, 2), target: `<= ${t.p95Ratio}`, met: r.p95 <= t.p95Ratio },
+    { what: "shop CPU ms per order", value: fmt(o.postgres.cpuMsPerOrder, 2), target: `<= ${t.cpuMsPerOrder}`, met: o.postgres.cpuMsPerOrder <= t.cpuMsPerOrder },
+    { what: "PGlite/PostgreSQL orders/s", value: fmt(r.pgliteToPostgres, 2), target: `>= ${t.pgliteRatio}`, met: r.pgliteToPostgres >= t.pgliteRatio },
+  ];
+}
+
+function ratioLines(o) {
+  const r = o.ratios;
+  if (!o.floor) return [];
+  return [
+    `Shop/floor on PostgreSQL: orders/s ${fmt(r.ordersPerSecond, 2)}x, p95 ${fmt(r.p95, 2)}x, CPU per order ${fmt(r.cpuMsPerOrder, 2)}x; PGlite/PostgreSQL orders/s ${fmt(r.pgliteToPostgres, 2)}x.`,
+    ...orderVerdicts(o).map((v) => `  ${v.what}: ${v.value} (target ${v.target}): ${v.met ? "met" : "MISSED"}`),
+  ];
 }
 
 // ---------------------------------------------------------------- output
@@ -332,18 +387,20 @@ function freshStartTable(f, markdown) {
 }
 
 function ordersTable(o, markdown) {
-  const header = ["database", "orders/s", "p50 ms", "p95 ms", "p99 ms", "orders", "other answers"];
-  const row = (name, m) => [
-    name,
+  const header = ["server", "orders/s", "per round", "p50 ms", "p95 ms", "p99 ms", "CPU ms/order", "orders", "other answers"];
+  const row = (m) => [
+    m.name,
     fmt(m.ordersPerSecond, 1),
+    m.ordersPerSecondPerRound.map((n) => fmt(n, 0)).join(" / "),
     fmt(m.latencyMs.p50, 0),
     fmt(m.latencyMs.p95, 0),
     fmt(m.latencyMs.p99, 0),
+    fmt(m.cpuMsPerOrder, 2),
     String(m.orders),
     Object.entries(m.statuses).filter(([s]) => s !== "201").map(([s, c]) => `${s}: ${c}`).join(", ") || "none",
   ];
-  const rows = [row("PGlite", o.pglite), ...(o.postgres ? [row("PostgreSQL", o.postgres)] : [])];
-  return (markdown ? markdownTable : textTable)(header, rows, [1, 2, 3, 4, 5]);
+  const rows = ["postgres", "floor", "pglite"].filter((k) => o[k]).map((k) => row(o[k]));
+  return (markdown ? markdownTable : textTable)(header, rows, [1, 3, 4, 5, 6, 7]);
 }
 
 function jsTable(routes, markdown) {
@@ -438,7 +495,10 @@ function markdownSnippet() {
     if (named(false).length) parts.push("", `Unscored performance diagnostics flagged: ${named(false).join(", ")}.`);
   }
   if (results.orders) {
-    parts.push("", `**Order placement** (POST /api/purchase, ${results.orders.settings.connections} concurrent shoppers, ${results.orders.settings.duration} s each)`, "", ordersTable(results.orders, true));
+    const o = results.orders;
+    const { connections, warmup, rounds, duration } = o.settings;
+    parts.push("", `**Order placement** (POST /api/purchase, ${connections} concurrent shoppers, ${warmup} s warm-up, ${rounds} alternating rounds of ${duration} s per server; CPU from /proc)`, "", ordersTable(o, true));
+    if (o.floor) parts.push("", ratioLines(o)[0]);
   }
   if (results.warning) parts.push("", `Warning: ${results.warning}.`);
   return parts.join("\n");
@@ -470,6 +530,7 @@ if (!results.error) {
   if (results.freshStart && !results.freshStart.meetsTarget) missed.push("fresh-clone first start");
   if (results.jsWeight && !results.jsWeight.homeMeetsTarget) missed.push("home JS ratio");
   if (results.lighthouse) missed.push(...results.lighthouse.belowTarget.map((c) => `Lighthouse ${c}`));
+  if (results.orders) missed.push(...orderVerdicts(results.orders).filter((v) => !v.met).map((v) => v.what));
   console.log(`\nTargets missed: ${missed.length ? missed.join(", ") : "none"}.`);
   if (missed.length && opts.strict) exitCode = 1;
 }

@@ -48,6 +48,8 @@ const EnvSchema = z
     JOBS: z.enum(["inline", "off"]).default("inline"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     FEATURE_FLAGS: z.string().default(""),
+    /** Per-address request limits (the hardening issue). "off" only for a load test from one address, such as npm run bench. */
+    RATE_LIMITS: z.enum(["on", "off"]).default("on"),
     ENABLE_TEST_HOOKS: boolean.default(false),
   })
   .superRefine((env, ctx) => {
