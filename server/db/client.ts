@@ -24,18 +24,28 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ("url" in target) return openPostgres(target.url);
-  return openPglite("memory" in target ? null : resolve(target.dataDir));
+export interface DatabaseOptions {
+  /** Hears every statement the query builder sends (tests count the statements of one order with it). */
+  onQuery?: (sql: string, params: unknown[]) => void;
 }
 
-function openPostgres(url: string): DatabaseHandle {
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  if ("url" in target) return openPostgres(target.url, options);
+  return openPglite("memory" in target ? null : resolve(target.dataDir), options);
+}
+
+function drizzleOptions(options: DatabaseOptions) {
+  const { onQuery } = options;
+  return onQuery ? { schema, logger: { logQuery: (sql: string, params: unknown[]) => onQuery(sql, params) } } : { schema };
+}
+
+function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server closes (a restart, a failover, DROP DATABASE ... FORCE in tests) makes the pool
   // emit "error" after it has already dropped that client; unheard, that event would crash the process.
   // The next query simply opens a new connection.
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool, drizzleOptions(options)) as unknown as Database;
   return {
     kind: "postgres",
     db,
@@ -44,14 +54,14 @@ function openPostgres(url: string): DatabaseHandle {
   };
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, options: DatabaseOptions): Promise<DatabaseHandle> {
   const lock = dataDir ? lockDataDir(dataDir) : null;
   try {
     // PGlite does not create the parent folder itself.
     const pgDir = dataDir ? join(dataDir, "pglite") : undefined;
     if (pgDir) mkdirSync(pgDir, { recursive: true });
     const client = await PGlite.create(pgDir);
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const db = drizzlePglite(client, drizzleOptions(options)) as unknown as Database;
     const executeSql: ExecuteSql = async (text, values) => {
       if (values && values.length > 0) return client.query(text, values);
       // pg-boss sends parameterless multi-statement scripts; exec runs them, the last result carries the rows.
