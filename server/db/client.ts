@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import * as schema from "./schema/index";
+import { postgresListener, type ChangeListener, type Listening } from "./listener";
 import { lockDataDir } from "./lock";
 
 export type Schema = typeof schema;
@@ -19,6 +20,8 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   db: Database;
   executeSql: ExecuteSql;
+  /** Hears commits that announced `channel` with pg_notify, from this process or any other (server/db/change-notices.ts). */
+  listen(channel: string, listener: ChangeListener): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -46,11 +49,16 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   // The next query simply opens a new connection.
   pool.on("error", () => {});
   const db = drizzlePg(pool, drizzleOptions(options)) as unknown as Database;
+  const listener = postgresListener(url);
   return {
     kind: "postgres",
     db,
     executeSql: (text, values) => pool.query(text, values as any[]),
-    close: () => pool.end(),
+    listen: (channel, l) => listener.listen(channel, l),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 
@@ -68,10 +76,16 @@ async function openPglite(dataDir: string | null, options: DatabaseOptions): Pro
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     };
+    // One process owns a PGlite database, so its own notices are all there are; it delivers them at commit too.
+    const listen = async (channel: string, l: ChangeListener): Promise<Listening> => {
+      const unlisten = await client.listen(channel, () => l.onNotice());
+      return { live: () => !client.closed, stop: () => unlisten() };
+    };
     return {
       kind: "pglite",
       db,
       executeSql,
+      listen,
       close: async () => {
         try {
           await client.close();

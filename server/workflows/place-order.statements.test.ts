@@ -16,8 +16,6 @@ const ORDER_STATEMENTS = [
   "insert customers", // the customer, created if new
   "select customers",
   "select orders", // paid orders so far: is this their first?
-  "select products", // the catalogue
-  "select plans", // the plan prices of the price list
   "select sandbox_tokens", // the card behind the token (gateway.describe)
   "select sandbox_tokens", // the same again (gateway.authorize)
   "insert sandbox_charges",
