@@ -7,7 +7,7 @@ import type { OrderSummary } from "../../domain/orders";
 import { isValidEmail } from "../../domain/validation";
 import { verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
-import type { CardDetails } from "../integrations/payments/gateway";
+import { UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
 import { redeemCoupon } from "../modules/coupons";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
 import {
@@ -23,6 +23,7 @@ import {
   insertOrder,
   orderSummary,
   recordAuthorization,
+  writtenOrderSummary,
   type AttemptRow,
 } from "../modules/orders";
 import { findOwnPaymentMethod, markCaptured, recordPayment, savePaymentMethod } from "../modules/payments";
@@ -56,8 +57,13 @@ export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: Plac
   try {
     // After the claim: a retry of this key is answered above without spending a new (single-use) captcha token.
     await verifyCaptcha(shop, request.captchaToken, ctx.ip);
-    if (await hasEarlierDuplicate(shop, claim.key, fingerprint)) throw new ShopError("DUPLICATE_TRANSACTION_WARNING");
-    return await placeClaimed(shop, request, ctx, claim);
+    // Side by side: neither needs the other, and a duplicate's customer is the same shopper's anyway.
+    const [duplicate, customer] = await Promise.all([
+      hasEarlierDuplicate(shop, claim.key, fingerprint, claimed.createdAt),
+      orderingCustomer(shop, request, ctx),
+    ]);
+    if (duplicate) throw new ShopError("DUPLICATE_TRANSACTION_WARNING");
+    return await placeClaimed(shop, request, ctx, claim, customer);
   } catch (error) {
     // Another claim of this key may have placed the order meanwhile (a takeover): that order is the answer.
     const placed = await findOrderIdByKey(dbOf(shop), claim.key);
@@ -88,10 +94,12 @@ async function answerRetry(shop: Shop, claimed: AttemptRow, requestHash: string)
   return summary;
 }
 
-async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext, claim: { key: string; id: string }): Promise<OrderSummary> {
+type OrderingCustomer = Awaited<ReturnType<typeof orderingCustomer>>;
+
+async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext, claim: { key: string; id: string }, customer: OrderingCustomer): Promise<OrderSummary> {
   const db = dbOf(shop);
-  const customer = await orderingCustomer(shop, request, ctx);
-  const isFirstOrder = (await countPaidOrders(db, customer.id)) === 0;
+  // A customer this request created has no orders yet.
+  const isFirstOrder = customer.created || (await countPaidOrders(db, customer.id)) === 0;
   const { quote, promo, priceList } = await priceCart(shop, {
     items: request.items,
     couponCodes: request.couponCodes,
@@ -101,22 +109,22 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
     isFirstOrder,
   });
   const gateway = gatewayOf(shop);
-  const card = await resolveCard(shop, gateway, request, ctx, customer.id);
   // Keyed by the claim: a retry inside this claim never authorizes twice; a new claim (after a failure) gets its own answer.
-  const chargeId = await authorize(gateway, card.token, quote.total, quote.currency, `order:${claim.key}:${claim.id}`);
+  const { card, chargeId } = await authorizeCard(shop, gateway, request, ctx, customer.id, quote, `order:${claim.key}:${claim.id}`);
   if (chargeId) await recordAuthorization(shop, claim.key, claim.id, chargeId);
   const now = shop.clock.now();
 
-  let written: { orderId: string; paymentId: string };
+  let written: { summary: OrderSummary; paymentId: string };
   try {
     written = await db.transaction(async (tx) => {
-      const order = await insertOrder(tx, { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now });
+      const newOrder = { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now };
+      const order = await insertOrder(tx, newOrder);
       if (promo) await redeemCoupon(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
       // A guest using an existing account's email does not replace that account's default card.
       const trusted = ctx.sessionCustomerId === customer.id || isFirstOrder;
       const paymentMethodId = await savePaymentMethod(tx, customer.id, gateway.name, card.token, card.details, trusted, now);
       const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId, amount: quote.total, currency: quote.currency, card: card.details, now });
-      await createSubscriptions(tx, {
+      const subscriptions = await createSubscriptions(tx, {
         customerId: customer.id,
         orderId: order.id,
         quote,
@@ -126,10 +134,11 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
         shippingAddress: request.shippingAddress,
         now,
       });
-      const summary = await orderSummary(tx, order.id);
-      if (summary) await enqueueOrderConfirmation(tx, summary, { now });
+      // The answer and the email are built from what was just written, not read back.
+      const summary = writtenOrderSummary({ ...newOrder, ...order }, card.details, subscriptions);
+      await enqueueOrderConfirmation(tx, summary, { now });
       await completeAttempt(tx, claim.key, claim.id, order.id, now);
-      return { orderId: order.id, paymentId };
+      return { summary, paymentId };
     });
   } catch (error) {
     if (chargeId) await voidQuietly(shop, gateway, chargeId);
@@ -137,9 +146,7 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
   }
   await capture(shop, gateway, chargeId, written.paymentId);
   void sendQueuedEmailsSoon(shop);
-  const summary = await orderSummary(db, written.orderId);
-  if (!summary) throw new Error(`order ${written.orderId} vanished after commit`);
-  return summary;
+  return written.summary;
 }
 
 /** The signed-in customer, or the customer with this email (created when new; they can set a password later). */
@@ -147,28 +154,54 @@ async function orderingCustomer(shop: Shop, request: PurchaseRequest, ctx: Place
   const names = { firstName: request.shippingAddress.firstName, lastName: request.shippingAddress.lastName };
   if (ctx.sessionCustomerId) {
     const signedIn = await findCustomerById(shop, ctx.sessionCustomerId);
-    if (signedIn) return signedIn;
+    if (signedIn) return { ...signedIn, created: false };
   }
   return findOrCreateCustomer(shop, request.email, names);
 }
 
-async function resolveCard(shop: Shop, gateway: PaymentGateway, request: PurchaseRequest, ctx: PlaceOrderContext, customerId: string): Promise<{ token: string; details: CardDetails }> {
+const EXPIRED_TOKEN = "Your card details have expired. Please enter them again.";
+
+interface AuthorizedCard {
+  card: { token: string; details: CardDetails };
+  /** Null when nothing is charged now (a fully discounted order: the card is kept for renewals). */
+  chargeId: string | null;
+}
+
+/** The card to charge (a saved one only for its signed-in owner), authorized for the order's total. */
+async function authorizeCard(shop: Shop, gateway: PaymentGateway, request: PurchaseRequest, ctx: PlaceOrderContext, customerId: string, quote: { total: number; currency: string }, key: string): Promise<AuthorizedCard> {
   if ("savedPaymentMethodId" in request.payment) {
     // Only the signed-in owner may pay with a saved card.
     const saved = ctx.sessionCustomerId === customerId ? await findOwnPaymentMethod(dbOf(shop), request.payment.savedPaymentMethodId, customerId) : null;
     if (!saved) throw new ShopError("NOT_FOUND", "That saved card was not found.");
-    return { token: saved.token, details: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear } };
+    const card = { token: saved.token, details: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear } };
+    return { card, chargeId: await authorize(gateway, card.token, quote, key) };
   }
-  const details = await gateway.describe(request.payment.token);
-  if (!details) throw new ShopError("VALIDATION_ERROR", "Your card details have expired. Please enter them again.");
-  return { token: request.payment.token, details };
+  const { token } = request.payment;
+  if (quote.total === 0) {
+    const details = await gateway.describe(token);
+    if (!details) throw new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
+    return { card: { token, details }, chargeId: null };
+  }
+  // The gateway tells the card with the authorization: the token is read once.
+  const result = await gateway.authorize({ token, amount: quote.total, currency: quote.currency, idempotencyKey: key });
+  if (result.status === "declined") throw declinedError(result);
+  const details = result.card ?? (await gateway.describe(token));
+  if (!details) {
+    await voidQuietly(shop, gateway, result.chargeId);
+    throw new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
+  }
+  return { card: { token, details }, chargeId: result.chargeId };
 }
 
-async function authorize(gateway: PaymentGateway, token: string, amount: number, currency: string, key: string): Promise<string | null> {
-  if (amount === 0) return null; // fully discounted: nothing to charge now, the card is kept for renewals
-  const result = await gateway.authorize({ token, amount, currency, idempotencyKey: key });
-  if (result.status === "declined") throw new ShopError("PAYMENT_DECLINED", result.message);
+async function authorize(gateway: PaymentGateway, token: string, quote: { total: number; currency: string }, key: string): Promise<string | null> {
+  if (quote.total === 0) return null; // fully discounted: nothing to charge now, the card is kept for renewals
+  const result = await gateway.authorize({ token, amount: quote.total, currency: quote.currency, idempotencyKey: key });
+  if (result.status === "declined") throw declinedError(result);
   return result.chargeId;
+}
+
+function declinedError(result: { code: string; message: string }): ShopError {
+  return result.code === UNKNOWN_TOKEN ? new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN) : new ShopError("PAYMENT_DECLINED", result.message);
 }
 
 /** The order is written; a capture that fails now is logged and left authorized for the operator, never re-charged. */

@@ -11,8 +11,12 @@ export interface CardDetails {
 }
 
 export type AuthorizeResult =
-  | { status: "authorized"; chargeId: string }
+  /** `card`: the card behind the token, when the gateway tells it with the authorization (so no describe is needed). */
+  | { status: "authorized"; chargeId: string; card?: CardDetails }
   | { status: "declined"; code: string; message: string };
+
+/** The decline code of a token the gateway does not know (expired or never issued): the shopper enters the card again. */
+export const UNKNOWN_TOKEN = "unknown_token";
 
 export interface PaymentGateway {
   readonly name: string;
