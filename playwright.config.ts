@@ -31,6 +31,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: "build/e2e-data", ENABLE_TEST_HOOKS: "true", LOG_LEVEL: "warn", JOBS: "inline" },
+    // Every browser of the suite shares 127.0.0.1, one "client" doing hundreds of shoppers' work: limits off here;
+    // they are tested in server/http/rate-limits.test.ts and tests/e2e/rate-limit.spec.ts.
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: "build/e2e-data", ENABLE_TEST_HOOKS: "true", LOG_LEVEL: "warn", JOBS: "inline", RATE_LIMITS: "off" },
   },
 });

@@ -6,8 +6,9 @@
 //   3. SSR throughput of GET / against the same HTML served as a static file (autocannon)
 //   4. Lighthouse 12 mobile on / (median of 3 runs)
 //   5. Order placement: 20 concurrent shoppers POST /api/purchase on the shop (PGlite, and PostgreSQL when one answers)
-//      and on the floor (bench/lib/floor-server.mjs: node:http + pg writing the same rows), in alternating rounds;
-//      prints shop/floor ratios of orders/s, p95 and server CPU per order
+//      and on the floor (bench/lib/floor-server.mjs: node:http + pg writing the same rows), in alternating rounds,
+//      RATE_LIMITS=off; prints shop/floor ratios of orders/s, p95 and server CPU per order
+//   6. Attack: a card tester beside a normal shopper, then newsletter and event bursts, against default rate limits
 // Prints tables and a Markdown snippet, writes bench/results/<timestamp>.json (git-ignored).
 // Bounded in time, loopback only (127.0.0.1, ports 3200-3299 by default). Not part of `npm test`.
 // What only the benchmark needs (Lighthouse, autocannon) is in bench/package.json, installed on first use.
@@ -25,13 +26,13 @@ import { startServer } from "./lib/server.mjs";
 import { findFreePort, fmt, kb, markdownTable, textTable } from "./lib/util.mjs";
 
 // Loaded after bench/node_modules is installed (see below): they import Lighthouse and autocannon.
-let CATEGORIES, measureLighthouse, TARGETS, freshPostgres, compareOrders, measureThroughput, removeStaticCopy, stopLoad;
+let CATEGORIES, measureLighthouse, TARGETS, freshPostgres, compareOrders, measureThroughput, removeStaticCopy, stopLoad, measureAttack;
 
 const DEFAULT_ROUTES = ["/", "/__baseline", "/daily-synbiotic", "/science", "/cart", "/login"];
 const BASELINE = "/__baseline";
 const HOME_RATIO_TARGET = 1.3;
 const FIRST_START_TARGET_S = 90;
-const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders"];
+const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "attack"];
 // Issue 18: the shop on PostgreSQL against the floor, and PGlite against PostgreSQL.
 const ORDER_TARGETS = { ordersPerSecondRatio: 0.5, p95Ratio: 2, cpuMsPerOrder: 3, pgliteRatio: 0.4 };
 // Every load test comes from one address: the shop's per-address limits would answer 429s and measure nothing.
@@ -41,7 +42,8 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
   build: { type: "boolean" }, // always rebuild
   "no-build": { type: "boolean" }, // never build, measure what is there
-  only: { type: "string" }, // comma list of: start,js,ssr,lighthouse,orders
+  only: { type: "string" }, // comma list of: start,js,ssr,lighthouse,orders,attack
+  "attack-seconds": { type: "string", default: "60" },
   "order-connections": { type: "string", default: "20" },
   "order-duration": { type: "string", default: "10" },
   "order-rounds": { type: "string", default: "3" },
@@ -81,7 +83,8 @@ if (opts.help) {
   console.log(`node bench/run.mjs [options]   (npm run bench -- [options])
   --build              rebuild even if the build looks fresh
   --no-build           never build; measure build/ as it is
-  --only=start,js,ssr,lighthouse,orders   run only these steps (default: all)
+  --only=start,js,ssr,lighthouse,orders,attack   run only these steps (default: all)
+  --attack-seconds=60  how long the card tester's 60 declined purchases are spread over (step "attack")
   --start-timeout=300  seconds each fresh-clone \`npm start\` may take to answer GET / (step "start")
   --order-connections=20 --order-duration=10 --order-rounds=3 --order-warmup=3
                        order placement: concurrent shoppers, seconds per round and server, alternating rounds, warm-up seconds
@@ -102,13 +105,13 @@ if (opts.help) {
 const root = process.cwd();
 const steps = new Set((opts.only ?? ALL_STEPS.join(",")).split(",").map((s) => s.trim()).filter(Boolean));
 for (const s of steps) if (!ALL_STEPS.includes(s)) usageError(`Unknown step "${s}" in --only`);
-const serverSteps = ["js", "ssr", "lighthouse", "orders"].filter((s) => steps.has(s));
+const serverSteps = ["js", "ssr", "lighthouse", "orders", "attack"].filter((s) => steps.has(s));
 const int = (name) => {
   const n = Number(opts[name]);
   if (!Number.isFinite(n) || n < 0) usageError(`--${name} must be a non-negative number`);
   return n;
 };
-for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "start-timeout", "time-limit", "order-connections", "order-duration", "order-rounds", "order-warmup"]) int(name);
+for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "start-timeout", "time-limit", "order-connections", "order-duration", "order-rounds", "order-warmup", "attack-seconds"]) int(name);
 
 if (!existsSync(join(root, "package.json")) || !existsSync(join(root, "vite.server.config.ts"))) {
   console.error(`Run this from the shop's folder (no shop found in ${root}).`);
@@ -190,6 +193,7 @@ async function main() {
   await ensureInstall(join(root, "bench"), { label: "the benchmark's dependencies (bench/package.json)" });
   ({ CATEGORIES, measureLighthouse, TARGETS } = await import("./lib/lighthouse.mjs"));
   ({ freshPostgres, compareOrders } = await import("./lib/orders.mjs"));
+  ({ measureAttack } = await import("./lib/attack.mjs"));
   ({ measureThroughput, removeStaticCopy, stopLoad } = await import("./lib/throughput.mjs"));
 
   results.build = ensureBuild(root, opts.build ? "always" : opts["no-build"] ? "never" : "auto");
@@ -285,6 +289,7 @@ async function main() {
   }
 
   if (steps.has("orders")) await benchOrders(server, portMin, portMax, serverPort);
+  if (steps.has("attack")) await benchAttack(portMin, portMax, serverPort);
 
   if (buildFingerprint(root) !== fingerprint) {
     results.warning = "build/client changed while the benchmark ran; the figures mix two builds";
@@ -376,7 +381,36 @@ function ratioLines(o) {
   ];
 }
 
+/** The attack scenario on a server of its own with the default rate limits on (the main server runs with them off). */
+async function benchAttack(portMin, portMax, serverPort) {
+  const seconds = Math.max(1, int("attack-seconds"));
+  section(`Attack: 60 declined purchases from one address over ${seconds} s beside a normal shopper; 1,000 newsletter and 1,000 event posts in a burst`);
+  const port = await findFreePort(portMin, portMax, [serverPort]);
+  const attacked = await startServer(root, port, { extraEnv: { RATE_LIMITS: "" } });
+  cleanups.push(() => attacked.stop());
+  try {
+    results.attack = await measureAttack(attacked.origin, { seconds, attempts: 60 });
+  } finally {
+    await attacked.stop();
+  }
+  console.log(attackTable(results.attack, false));
+}
+
 // ---------------------------------------------------------------- output
+function attackTable(a, markdown) {
+  const header = ["who", "requests", "accepted", "refused 429", "other"];
+  const other = (statuses, known) => Object.entries(statuses).filter(([s]) => !known.includes(s)).map(([s, n]) => `${n}× ${s}`).join(", ") || "none";
+  const rows = [
+    ["card tester (declined cards)", String(a.cards.tester.attempts), `${a.cards.tester.reachedGateway} reached the gateway (402)`, String(a.cards.tester.refused429), other(a.cards.tester.statuses, ["402", "429"])],
+    ["shopper from another address", String(a.cards.shopper.purchases), `${a.cards.shopper.placed} placed (201)`, String(a.cards.shopper.statuses[429] ?? 0), other(a.cards.shopper.statuses, ["201", "429"])],
+    ["newsletter burst (half forged XFF)", String(a.newsletter.posts), String(a.newsletter.accepted), String(a.newsletter.refused429), other(a.newsletter.statuses, ["200", "429"])],
+    ["event burst (half forged XFF)", String(a.events.posts), String(a.events.accepted), String(a.events.refused429), other(a.events.statuses, ["202", "429"])],
+  ];
+  const note = `Every 429 of the card tester carried Retry-After: ${a.cards.tester.retryAfterMissing === 0 ? "yes" : `no (${a.cards.tester.retryAfterMissing} without)`}; bursts took ${fmt(a.newsletter.seconds, 1)} s and ${fmt(a.events.seconds, 1)} s.`;
+  return `${(markdown ? markdownTable : textTable)(header, rows, [1, 3])}\n${markdown ? "\n" : ""}${note}`;
+}
+
+
 function freshStartTable(f, markdown) {
   const header = ["start", "seconds to GET / = 200", "what it did", "warning lines"];
   const rows = [
@@ -497,8 +531,11 @@ function markdownSnippet() {
   if (results.orders) {
     const o = results.orders;
     const { connections, warmup, rounds, duration } = o.settings;
-    parts.push("", `**Order placement** (POST /api/purchase, ${connections} concurrent shoppers, ${warmup} s warm-up, ${rounds} alternating rounds of ${duration} s per server; CPU from /proc)`, "", ordersTable(o, true));
+    parts.push("", `**Order placement** (POST /api/purchase, ${connections} concurrent shoppers, ${warmup} s warm-up, ${rounds} alternating rounds of ${duration} s per server, RATE_LIMITS=off; CPU from /proc)`, "", ordersTable(o, true));
     if (o.floor) parts.push("", ratioLines(o)[0]);
+  }
+  if (results.attack) {
+    parts.push("", `**Attack** (default rate limits; card tester over ${results.attack.cards.seconds} s)`, "", attackTable(results.attack, true));
   }
   if (results.warning) parts.push("", `Warning: ${results.warning}.`);
   return parts.join("\n");

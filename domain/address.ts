@@ -1,4 +1,5 @@
 /** Shipping address rules and the shared messages of SPEC.md section 5. No zod: the checkout form uses these too. */
+import { isCountryCode } from "./countries";
 export interface Address {
   firstName: string;
   lastName: string;
@@ -60,7 +61,7 @@ export function addressProblem(a: Address): { field: AddressField; message: stri
     ["lastName", NAME.test(a.lastName.trim())],
     ["address1", a.address1.trim().length >= 3 && a.address1.length <= 100],
     ["city", a.city.trim().length >= 2 && a.city.length <= 60],
-    ["country", /^[A-Z]{2}$/.test(country)],
+    ["country", isCountryCode(country)],
     ["region", regionOk(country, a.region.trim().toUpperCase())],
     ["postalCode", (POSTAL_PATTERNS[country] ?? ANY_POSTAL).test(a.postalCode.trim())],
     ["phone", !a.phone || a.phone.trim() === "" || isValidPhone(a.phone)],

@@ -52,11 +52,14 @@ export interface ErrorBody {
 export class ShopError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  constructor(code: ErrorCode, message?: string) {
+  /** RATE_LIMITED: whole seconds until a retry may succeed (sent as Retry-After). */
+  readonly retryAfterSeconds?: number;
+  constructor(code: ErrorCode, message?: string, details: { retryAfterSeconds?: number } = {}) {
     super(message ?? ERROR_CATALOGUE[code].message);
     this.name = "ShopError";
     this.code = code;
     this.status = ERROR_CATALOGUE[code].status;
+    if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
   }
   toBody(): ErrorBody {
     return { code: this.code, message: this.message };

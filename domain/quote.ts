@@ -58,6 +58,8 @@ export interface Quote {
   shipping: { method: ShippingMethod; label: string; amount: Cents };
   total: Cents;
   preorderMessage: string | null;
+  /** The promo code the shopper entered when it takes nothing off, and why: such a code is not redeemed. */
+  promoNotApplied: { code: string; reason: string } | null;
 }
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; code: ErrorCode; message?: string; productCode?: string };
@@ -82,6 +84,7 @@ export function quoteCart(input: QuoteInput): QuoteResult {
   if (!currency) return fail("ITEM_NOT_AVAILABLE");
 
   const discounts = applyDiscounts(lines, input, currency);
+  const promoNotApplied = input.promo && !discounts.some((d) => d.kind === "promo") ? { code: input.promo.code, reason: whyPromoGivesNothing(lines, input, currency) } : null;
   const method = input.shippingMethod ?? defaultShippingMethod(country);
   if (!shippingMethodsFor(country).includes(method)) return fail("VALIDATION_ERROR", "That shipping method is not available for your country.");
   const shippingAmount = cents(shippingFee(method, country, lines.filter((l) => !l.bonus).map((l) => l.planCode)));
@@ -100,6 +103,7 @@ export function quoteCart(input: QuoteInput): QuoteResult {
       shipping: { method, label: SHIPPING_LABELS[method], amount: shippingAmount },
       total: cents(subtotal - discountTotal + shippingAmount),
       preorderMessage: preorder ? PREORDER_MESSAGE : null,
+      promoNotApplied,
     },
   };
 }
@@ -179,6 +183,22 @@ function applyDiscounts(lines: QuoteLine[], input: QuoteInput, currency: Currenc
     if (amount > 0) applied.push({ code: coupon.code, kind, amount: cents(amount) });
   }
   return applied;
+}
+
+export const PROMO_NOT_APPLIED = {
+  items: "This code does not apply to the items in your cart.",
+  alreadyApplied: "This code's discount is already applied to your cart.",
+  currency: (currency: string) => `This code only works for orders paid in ${currency}.`,
+} as const;
+
+/** In the shopper's words: why an entered promo code takes nothing off this cart. */
+function whyPromoGivesNothing(lines: QuoteLine[], input: QuoteInput, currency: Currency): string {
+  const promo = input.promo!;
+  const auto = input.autoCoupons.find((c) => c.code === promo.code);
+  if (auto) return PROMO_NOT_APPLIED.alreadyApplied;
+  const matches = lines.some((l) => !l.bonus && couponAppliesTo(promo, l.sku));
+  if (matches && promo.type === "fixed" && promo.currency && promo.currency !== currency) return PROMO_NOT_APPLIED.currency(promo.currency);
+  return PROMO_NOT_APPLIED.items;
 }
 
 function applyCoupon(lines: QuoteLine[], coupon: PromoCoupon, currency: Currency): number {

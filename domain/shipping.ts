@@ -1,3 +1,4 @@
+import { isCountryCode } from "./countries";
 import { currencyForCountry } from "./locale";
 import type { Currency } from "./money";
 import type { PlanCode } from "./plans";
@@ -23,8 +24,9 @@ export const SHIPPING_LABELS: Record<ShippingMethod, string> = {
   passport_ddp_all: "Passport international, duties paid (7–14 business days)",
 };
 
+/** A real country (ISO 3166-1) that is not on the list we cannot ship to. */
 export function canShipTo(country: string): boolean {
-  return !(UNSHIPPABLE_COUNTRIES as readonly string[]).includes(country.toUpperCase());
+  return isCountryCode(country) && !(UNSHIPPABLE_COUNTRIES as readonly string[]).includes(country.trim().toUpperCase());
 }
 
 /** The default method by country: US free_shipping, CA passport_ddp_canada, everywhere else passport_ddp_all. */

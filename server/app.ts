@@ -1,14 +1,15 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { csrf } from "hono/csrf";
 import { requestId } from "hono/request-id";
 import { ShopError } from "../domain/errors";
 import { renderDocument, type DocumentHandler } from "./http/pages/document";
 import { errorResponse, onError } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { jsonOnly } from "./http/middleware/json-only";
+import { loopbackOnly } from "./http/middleware/loopback-only";
 import { requestLog } from "./http/middleware/request-log";
+import { sameOriginWrites } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { sessionMiddleware } from "./http/middleware/session";
 import { seoRoutes } from "./http/pages/seo";
@@ -46,22 +47,32 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   app.use("*", requestLog);
   app.use("*", securityHeaders(shop.env, { viteDev: options.viteDev }));
   app.use("*", compress());
+  // Before any route, pages' form actions included: no other site may change anything here.
+  app.use("*", sameOriginWrites);
   app.onError(onError);
 
   app.route("/", healthRoutes);
   app.route("/", seoRoutes);
 
-  const tooLarge = bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => errorResponse(c, new ShopError("PAYLOAD_TOO_LARGE")) });
+  // The body is left unread: "Connection: close" tells the client not to send its next request on this connection
+  // (Node closes it after the answer), instead of the client finding a reset where it expected the next answer.
+  const tooLarge = bodyLimit({
+    maxSize: API_BODY_LIMIT,
+    onError: (c) => {
+      c.header("Connection", "close");
+      return errorResponse(c, new ShopError("PAYLOAD_TOO_LARGE"));
+    },
+  });
   for (const base of ["/api", providerBase]) {
     // no-store first, so error answers of the checks after it (413, 415, 403) are not cached either.
-    app.use(`${base}/*`, noStore, tooLarge, jsonOnly, csrf(), sessionMiddleware);
+    app.use(`${base}/*`, noStore, tooLarge, jsonOnly, sessionMiddleware);
   }
   app.get("/api/openapi.json", (c) => c.json(openApiDocument(providerBase)));
   app.route("/api", createShopApi());
   app.route(providerBase, createProviderApi());
 
-  if (shop.env.ENABLE_TEST_HOOKS) {
-    app.use("/__test/*", sessionMiddleware);
+  if (shop.env.ENABLE_TEST_HOOKS && shop.env.NODE_ENV !== "production") {
+    app.use("/__test/*", loopbackOnly, sessionMiddleware);
     app.route("/__test", testHooks);
   }
 

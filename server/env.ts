@@ -1,4 +1,7 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+import { parseRateLimits } from "./modules/rate-limit";
+import { fallbackSessionSecret } from "./session-secret";
 
 /** Every setting the shop reads, parsed once at start. A bad value stops the start with one clear line. */
 const boolean = z
@@ -48,9 +51,32 @@ const EnvSchema = z
     JOBS: z.enum(["inline", "off"]).default("inline"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     FEATURE_FLAGS: z.string().default(""),
-    /** Per-address request limits (the hardening issue). "off" only for a load test from one address, such as npm run bench. */
-    RATE_LIMITS: z.enum(["on", "off"]).default("on"),
     ENABLE_TEST_HOOKS: boolean.default(false),
+    /** "off", or overrides of the named limits (server/modules/rate-limit/limits.ts); empty for the defaults. */
+    RATE_LIMITS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseRateLimits(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /** The proxies whose X-Forwarded-For is believed: addresses or CIDR ranges, comma separated. Empty: none. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const entries = (value ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+        const bad = entries.find((e) => !isProxyEntry(e));
+        if (bad) {
+          ctx.addIssue({ code: "custom", message: `"${bad.slice(0, 60)}" is not an address or CIDR range (like 10.0.0.0/8)` });
+          return z.NEVER;
+        }
+        return entries;
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -64,6 +90,14 @@ const EnvSchema = z
       ctx.addIssue({ code: "custom", path: ["ENABLE_TEST_HOOKS"], message: "must not be set in production" });
     }
   });
+
+function isProxyEntry(entry: string): boolean {
+  const [address, bits, extra] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 
@@ -85,7 +119,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     });
     throw new EnvError(`Invalid configuration: ${lines.join("; ")}`);
   }
-  // Outside production a fixed development secret keeps sessions across restarts; production must set one.
-  const secret = result.data.SESSION_SECRET ?? "development-only-secret-do-not-use-in-production";
-  return { ...result.data, SESSION_SECRET: secret };
+  const data = result.data;
+  // Production refused to get here without a secret; elsewhere a random one is made (and kept in the data folder).
+  const secret = data.SESSION_SECRET ?? fallbackSessionSecret(data.NODE_ENV as "development" | "test", data.DATA_DIR);
+  return { ...data, SESSION_SECRET: secret };
 }

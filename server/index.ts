@@ -4,6 +4,8 @@ import { EnvError, parseEnv } from "./env";
 import { productionDocumentHandler } from "./http/pages/react-router";
 import { startJobs, type JobQueue } from "./jobs/queue";
 import type { Shop } from "./shop";
+import { createLogger } from "./lib/logger";
+import { startWarnings } from "./start-warnings";
 import { startWeb, type WebServer } from "./web";
 
 /**
@@ -13,7 +15,9 @@ import { startWeb, type WebServer } from "./web";
  */
 async function main(mode: string): Promise<void> {
   const env = parseEnv();
-  const shop = await openShop(env);
+  const log = createLogger(env.LOG_LEVEL);
+  for (const warning of startWarnings(env)) log.warn(warning);
+  const shop = await openShop(env, { log });
   let jobs: JobQueue | null = null;
   let web: WebServer | null = null;
   let stopping = false;

@@ -2,9 +2,11 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ShopError, toShopError, type ErrorBody } from "../../domain/errors";
+import { CLIENT_CLOSED_REQUEST, clientClosed } from "./middleware/request-log";
 import type { AppEnv } from "./types";
 
 export function errorResponse(c: Context, error: ShopError): Response {
+  if (error.retryAfterSeconds !== undefined) c.header("Retry-After", String(error.retryAfterSeconds));
   return c.json(error.toBody(), error.status as ContentfulStatusCode);
 }
 
@@ -22,6 +24,8 @@ export function toHttpShopError(error: unknown): ShopError {
 
 export function onError(error: Error, c: Context<AppEnv>): Response {
   const shopError = toHttpShopError(error);
+  // Reading the body of a request whose client hung up fails; that is the client's doing, logged by requestLog at info.
+  if (clientClosed(c)) return c.body(null, CLIENT_CLOSED_REQUEST as ContentfulStatusCode);
   if (shopError.code === "UNKNOWN") {
     c.get("shop")?.log.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
   }

@@ -22,6 +22,11 @@ export const errorResponses = {
   400: { description: "Bad input", content: { "application/json": { schema: ErrorSchema } } },
 } as const;
 
+/** Routes behind a rate limit (server/http/middleware/rate-limit.ts) also answer 429 with Retry-After. */
+export const rateLimitedResponses = {
+  429: { description: "Too many requests: RATE_LIMITED, with Retry-After in seconds", content: { "application/json": { schema: ErrorSchema } } },
+} as const;
+
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   required: true,
   content: { "application/json": { schema } },

@@ -21,8 +21,12 @@ export interface TestShop extends Shop {
   cleanup(): Promise<void>;
 }
 
+/**
+ * Tests run with rate limits off (many requests from one test client would meet them); the tests of the limits
+ * switch them on with env: { RATE_LIMITS: "on" } or their own numbers.
+ */
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...overrides });
+  return parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMITS: "off", ...overrides });
 }
 
 export async function openTestShop(options: { now?: string; env?: Record<string, string> } & DatabaseOptions = {}): Promise<TestShop> {

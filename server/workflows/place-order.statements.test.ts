@@ -95,7 +95,7 @@ describe(`the statements of one order (${testDriver()})`, () => {
         payment: { token },
         healthCertification: true,
       };
-      const answer = await placeOrder(shop, request as Parameters<typeof placeOrder>[1], { idempotencyKey: randomUUID(), sessionCustomerId: null, ip: null });
+      const answer = await placeOrder(shop, request as Parameters<typeof placeOrder>[1], { idempotencyKey: randomUUID(), sessionCustomerId: null, ip: null, addressKey: null });
       expect(JSON.parse(JSON.stringify(answer))).toEqual(JSON.parse(JSON.stringify(await orderSummary(dbOf(shop), answer.id))));
     }
   });

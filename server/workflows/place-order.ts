@@ -3,12 +3,14 @@ import { addressProblem, ADDRESS_MESSAGES } from "../../domain/address";
 import type { PurchaseRequest } from "../../domain/checkout";
 import { ShopError, toShopError } from "../../domain/errors";
 import { MESSAGES } from "../../domain/messages";
+import { declineMessageForShopper } from "../../domain/payments";
 import type { OrderSummary } from "../../domain/orders";
 import { isValidEmail } from "../../domain/validation";
 import { verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import { UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
-import { redeemCoupon } from "../modules/coupons";
+import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
+import { countHit, requireUnspent } from "../modules/rate-limit";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
 import {
   attemptError,
@@ -38,6 +40,8 @@ export interface PlaceOrderContext {
   sessionCustomerId: string | null;
   /** The shopper's address, for the captcha check. */
   ip: string | null;
+  /** What per-address limits count under (the address, or its /64 for IPv6); null when unknown. */
+  addressKey: string | null;
 }
 
 /**
@@ -48,6 +52,11 @@ export interface PlaceOrderContext {
  */
 export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<OrderSummary> {
   checkRequest(request);
+  const decliners = await declineKeys(shop, request, ctx);
+  // Before anything is claimed or charged: past a few declines, this address, email or card tries no more cards for a while.
+  await requireUnspent(shop, "declines-per-address", decliners.address);
+  await requireUnspent(shop, "declines-per-email", decliners.email);
+  await requireUnspent(shop, "declines-per-card", decliners.card);
   const requestHash = requestHashOf(request);
   const fingerprint = fingerprintOf(request);
   const claimed = await claimAttempt(shop, ctx.idempotencyKey, requestHash, fingerprint);
@@ -63,7 +72,7 @@ export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: Plac
       orderingCustomer(shop, request, ctx),
     ]);
     if (duplicate) throw new ShopError("DUPLICATE_TRANSACTION_WARNING");
-    return await placeClaimed(shop, request, ctx, claim, customer);
+    return await placeClaimed(shop, request, ctx, claim, customer, decliners);
   } catch (error) {
     // Another claim of this key may have placed the order meanwhile (a takeover): that order is the answer.
     const placed = await findOrderIdByKey(dbOf(shop), claim.key);
@@ -96,7 +105,14 @@ async function answerRetry(shop: Shop, claimed: AttemptRow, requestHash: string)
 
 type OrderingCustomer = Awaited<ReturnType<typeof orderingCustomer>>;
 
-async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext, claim: { key: string; id: string }, customer: OrderingCustomer): Promise<OrderSummary> {
+async function placeClaimed(
+  shop: Shop,
+  request: PurchaseRequest,
+  ctx: PlaceOrderContext,
+  claim: { key: string; id: string },
+  customer: OrderingCustomer,
+  decliners: DeclineKeys,
+): Promise<OrderSummary> {
   const db = dbOf(shop);
   // A customer this request created has no orders yet.
   const isFirstOrder = customer.created || (await countPaidOrders(db, customer.id)) === 0;
@@ -109,21 +125,25 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
     isFirstOrder,
   });
   const gateway = gatewayOf(shop);
-  // Keyed by the claim: a retry inside this claim never authorizes twice; a new claim (after a failure) gets its own answer.
-  const { card, chargeId } = await authorizeCard(shop, gateway, request, ctx, customer.id, quote, `order:${claim.key}:${claim.id}`);
-  if (chargeId) await recordAuthorization(shop, claim.key, claim.id, chargeId);
-  const now = shop.clock.now();
-
+  // Before the card: an order that loses the race for a coupon's last use costs no authorization.
+  if (promo) await reserveCouponUse(db, promo.code, shop.clock.now());
+  let chargeId: string | null = null;
   let written: { summary: OrderSummary; paymentId: string };
   try {
+    // Keyed by the claim: a retry inside this claim never authorizes twice; a new claim (after a failure) gets its own answer.
+    const authorized = await authorizeCard(shop, gateway, request, ctx, customer.id, quote, `order:${claim.key}:${claim.id}`, decliners);
+    const { card } = authorized;
+    chargeId = authorized.chargeId;
+    if (chargeId) await recordAuthorization(shop, claim.key, claim.id, chargeId);
+    const now = shop.clock.now();
     written = await db.transaction(async (tx) => {
       const newOrder = { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now };
       const order = await insertOrder(tx, newOrder);
-      if (promo) await redeemCoupon(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
+      if (promo) await redeemReserved(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
       // A guest using an existing account's email does not replace that account's default card.
       const trusted = ctx.sessionCustomerId === customer.id || isFirstOrder;
       const paymentMethodId = await savePaymentMethod(tx, customer.id, gateway.name, card.token, card.details, trusted, now);
-      const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId, amount: quote.total, currency: quote.currency, card: card.details, now });
+      const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId: authorized.chargeId, amount: quote.total, currency: quote.currency, card: card.details, now });
       const subscriptions = await createSubscriptions(tx, {
         customerId: customer.id,
         orderId: order.id,
@@ -142,6 +162,7 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
     });
   } catch (error) {
     if (chargeId) await voidQuietly(shop, gateway, chargeId);
+    if (promo) await releaseQuietly(shop, promo.code);
     throw error;
   }
   await capture(shop, gateway, chargeId, written.paymentId);
@@ -168,23 +189,37 @@ interface AuthorizedCard {
 }
 
 /** The card to charge (a saved one only for its signed-in owner), authorized for the order's total. */
-async function authorizeCard(shop: Shop, gateway: PaymentGateway, request: PurchaseRequest, ctx: PlaceOrderContext, customerId: string, quote: { total: number; currency: string }, key: string): Promise<AuthorizedCard> {
+async function authorizeCard(
+  shop: Shop,
+  gateway: PaymentGateway,
+  request: PurchaseRequest,
+  ctx: PlaceOrderContext,
+  customerId: string,
+  quote: { total: number; currency: string },
+  key: string,
+  decliners: DeclineKeys,
+): Promise<AuthorizedCard> {
+  const charge = { amount: quote.total, currency: quote.currency, key };
   if ("savedPaymentMethodId" in request.payment) {
     // Only the signed-in owner may pay with a saved card.
     const saved = ctx.sessionCustomerId === customerId ? await findOwnPaymentMethod(dbOf(shop), request.payment.savedPaymentMethodId, customerId) : null;
     if (!saved) throw new ShopError("NOT_FOUND", "That saved card was not found.");
     const card = { token: saved.token, details: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear } };
-    return { card, chargeId: await authorize(gateway, card.token, quote, key) };
+    if (charge.amount === 0) return { card, chargeId: null };
+    const result = await gateway.authorize({ token: card.token, amount: charge.amount, currency: charge.currency, idempotencyKey: key });
+    if (result.status === "declined") throw await declined(shop, result, key, decliners);
+    return { card, chargeId: result.chargeId };
   }
   const { token } = request.payment;
-  if (quote.total === 0) {
+  if (charge.amount === 0) {
+    // Fully discounted: nothing to charge now, the card is kept for renewals.
     const details = await gateway.describe(token);
     if (!details) throw new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
     return { card: { token, details }, chargeId: null };
   }
   // The gateway tells the card with the authorization: the token is read once.
-  const result = await gateway.authorize({ token, amount: quote.total, currency: quote.currency, idempotencyKey: key });
-  if (result.status === "declined") throw declinedError(result);
+  const result = await gateway.authorize({ token, amount: charge.amount, currency: charge.currency, idempotencyKey: key });
+  if (result.status === "declined") throw await declined(shop, result, key, decliners);
   const details = result.card ?? (await gateway.describe(token));
   if (!details) {
     await voidQuietly(shop, gateway, result.chargeId);
@@ -193,15 +228,35 @@ async function authorizeCard(shop: Shop, gateway: PaymentGateway, request: Purch
   return { card: { token, details }, chargeId: result.chargeId };
 }
 
-async function authorize(gateway: PaymentGateway, token: string, quote: { total: number; currency: string }, key: string): Promise<string | null> {
-  if (quote.total === 0) return null; // fully discounted: nothing to charge now, the card is kept for renewals
-  const result = await gateway.authorize({ token, amount: quote.total, currency: quote.currency, idempotencyKey: key });
-  if (result.status === "declined") throw declinedError(result);
-  return result.chargeId;
+/** The error for a declined authorization, counted against the decliners (an unknown token is not a decline: enter the card again). */
+async function declined(shop: Shop, result: { code: string; message: string }, key: string, decliners: DeclineKeys): Promise<ShopError> {
+  if (result.code === UNKNOWN_TOKEN) return new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
+  // The operator's log has the gateway's reason; the shopper reads words that do not tell a card tester which cards are stolen.
+  shop.log.info({ declineCode: result.code, reason: result.message, idempotencyKey: key }, "card declined");
+  await Promise.all([
+    countHit(shop, "declines-per-address", decliners.address),
+    countHit(shop, "declines-per-email", decliners.email),
+    countHit(shop, "declines-per-card", decliners.card),
+  ]);
+  return new ShopError("PAYMENT_DECLINED", declineMessageForShopper(result.code));
 }
 
-function declinedError(result: { code: string; message: string }): ShopError {
-  return result.code === UNKNOWN_TOKEN ? new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN) : new ShopError("PAYMENT_DECLINED", result.message);
+/** Who a decline is counted against: the client's address, the email and the card (new cards only; saved cards are the owner's). */
+interface DeclineKeys {
+  address: string | null;
+  email: string | null;
+  card: string | null;
+}
+
+async function declineKeys(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<DeclineKeys> {
+  // With limits off nothing is counted, so the card is not looked up either.
+  if (!shop.env.RATE_LIMITS.enabled) return { address: null, email: null, card: null };
+  const card = "token" in request.payment ? await gatewayOf(shop).describe(request.payment.token) : null;
+  return {
+    address: ctx.addressKey,
+    email: request.email.trim().toLowerCase(),
+    card: card ? `${card.brand}:${card.last4}:${card.expMonth}/${card.expYear}` : null,
+  };
 }
 
 /** The order is written; a capture that fails now is logged and left authorized for the operator, never re-charged. */
@@ -212,6 +267,15 @@ async function capture(shop: Shop, gateway: PaymentGateway, chargeId: string | n
     await markCaptured(dbOf(shop), paymentId, shop.clock.now());
   } catch (error) {
     shop.log.error({ err: error, chargeId, paymentId }, "capture failed after the order was written");
+  }
+}
+
+/** Gives back a reserved coupon use; a failure is logged (the count then stays one high, erring on the side of the limit). */
+async function releaseQuietly(shop: Shop, code: string): Promise<void> {
+  try {
+    await releaseCouponUse(dbOf(shop), code);
+  } catch (error) {
+    shop.log.error({ err: error, code }, "could not release a reserved coupon use");
   }
 }
 

@@ -21,6 +21,7 @@ export interface CartPricingRequest {
 
 export interface PricedCart {
   quote: Quote;
+  /** The promo code that lowers this cart's price; null when none was entered or it takes nothing off (quote.promoNotApplied says why). */
   promo: Coupon | null;
   priceList: PriceList;
 }
@@ -39,7 +40,8 @@ export async function priceCart(shop: Shop, req: CartPricingRequest): Promise<Pr
   const promo = await promoCoupon(shop, req);
   const result = quoteCart({ cart, products, plans, promo, autoCoupons, country, shippingMethod: req.shippingMethod ?? null });
   if (!result.ok) throw new ShopError(result.code, result.message);
-  return { quote: result.quote, promo, priceList };
+  // A code that takes nothing off is not the order's promo: it is not redeemed and no subscription keeps it.
+  return { quote: result.quote, promo: result.quote.promoNotApplied ? null : promo, priceList };
 }
 
 /** Codes trimmed and lowercased; the same product sent twice in different case counts once, quantities added. */

@@ -73,7 +73,7 @@ export function CartContents({ view, focusHeading, onNavigate, layout }: CartCon
         {layout === "page" && <UpsellList offers={view.upsell} country={country} onAdd={actions.onAdd} />}
       </div>
       <div className="cart-side">
-        <PromoCodeField code={promo?.code ?? null} promoApplies={promoApplies} />
+        <PromoCodeField code={promo?.code ?? null} promoApplies={promoApplies} notAppliedReason={quote?.promoNotApplied?.reason} />
         {quote && <CartSummary totals={quote} country={country} />}
         {cartProblem && (
           <p className="cart-problem" role="alert">

@@ -11,6 +11,8 @@ interface PromoCodeFieldProps {
   code: string | null;
   /** Whether the applied code takes anything off this cart (a valid code may not cover these products). */
   promoApplies: boolean;
+  /** Why the code takes nothing off (the quote's promoNotApplied), in the shopper's words. */
+  notAppliedReason?: string | null;
 }
 
 const LOOKUP_FAILED = "We could not check that code just now. Please try again.";
@@ -19,10 +21,10 @@ const LOOKUP_FAILED = "We could not check that code just now. Please try again."
  * The promo code: collapsed behind a button (opening it is the "Promo Field Opened" event), checked with the coupon
  * lookup, and stored with savePromo so product pages, cart and checkout all price with it.
  */
-export function PromoCodeField({ code, promoApplies }: PromoCodeFieldProps) {
+export function PromoCodeField({ code, promoApplies, notAppliedReason }: PromoCodeFieldProps) {
   const [open, setOpen] = useState(false);
   // The form stays until the stored code's coupon arrives, then gives way to it (and takes focus along).
-  if (code) return <AppliedPromo code={code} applies={promoApplies} takeFocus={open} onFocused={() => setOpen(false)} />;
+  if (code) return <AppliedPromo code={code} applies={promoApplies} reason={notAppliedReason ?? null} takeFocus={open} onFocused={() => setOpen(false)} />;
   if (!open)
     return (
       <button
@@ -43,12 +45,13 @@ export function PromoCodeField({ code, promoApplies }: PromoCodeFieldProps) {
 interface AppliedPromoProps {
   code: string;
   applies: boolean;
+  reason: string | null;
   /** Just applied from the form: the form is gone, so focus comes here rather than dropping to the page. */
   takeFocus: boolean;
   onFocused(): void;
 }
 
-function AppliedPromo({ code, applies, takeFocus, onFocused }: AppliedPromoProps) {
+function AppliedPromo({ code, applies, reason, takeFocus, onFocused }: AppliedPromoProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!takeFocus) return;
@@ -63,7 +66,7 @@ function AppliedPromo({ code, applies, takeFocus, onFocused }: AppliedPromoProps
       <button type="button" className="text-button" onClick={clearPromo} aria-label={`Remove promo code ${code}`}>
         Remove
       </button>
-      {!applies && <p className="promo-applied__note">This code does not apply to the items in your cart.</p>}
+      {!applies && <p className="promo-applied__note">{reason ?? "This code does not apply to the items in your cart."}</p>}
     </div>
   );
 }

@@ -35,7 +35,7 @@ export function OrderSummaryPanel({ preview, promoCode, country }: OrderSummaryP
         {quote && (
           <SummaryLines lines={quote.lines} currency={quote.currency} country={country} label="Items" />
         )}
-        <PromoCodeField code={promoCode} promoApplies={quote?.discounts.some((d) => d.kind === "promo") ?? true} />
+        <PromoCodeField code={promoCode} promoApplies={quote?.discounts.some((d) => d.kind === "promo") ?? true} notAppliedReason={quote?.promoNotApplied?.reason} />
         {error && (
           <div className="checkout-note checkout-note--error" role="alert">
             <p>{error.message}</p>

@@ -11,3 +11,4 @@ export * from "./payments";
 export * from "./sandbox-gateway";
 export * from "./subscriptions";
 export * from "./email";
+export * from "./rate-limit";

@@ -4,7 +4,8 @@ import { MESSAGES } from "../../../domain/validation";
 import { plansIn } from "../../modules/catalog";
 import { usableCoupon } from "../../modules/coupons";
 import { dbOf } from "../../shop";
-import { createRouter, errorResponses, jsonResponse } from "../openapi";
+import { rateLimit } from "../middleware/rate-limit";
+import { createRouter, errorResponses, rateLimitedResponses, jsonResponse } from "../openapi";
 
 export const PlanSchema = z
   .object({
@@ -67,9 +68,10 @@ const altPlansRoute = createRoute({
 const couponRoute = createRoute({
   method: "get",
   path: "/external/coupon/{code}",
+  middleware: [rateLimit("coupon-checks-per-address")] as const,
   summary: "A coupon that can be used now; 422 INVALID_COUPON ('Invalid promo code') otherwise",
   request: { params: z.object({ code: CouponCodeParam }) },
-  responses: { 200: jsonResponse("Coupon", CouponSchema), 422: jsonResponse("Invalid", z.object({ code: z.string(), message: z.string() })), ...errorResponses },
+  responses: { 200: jsonResponse("Coupon", CouponSchema), 422: jsonResponse("Invalid", z.object({ code: z.string(), message: z.string() })), ...errorResponses, ...rateLimitedResponses },
 });
 
 /** Plans change rarely and are the same for everyone: let browsers and CDNs keep them for the spec's 10 minutes. */

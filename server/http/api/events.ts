@@ -1,14 +1,16 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { AnalyticsBatchSchema } from "../../../domain/analytics";
 import { recordEvents } from "../../modules/analytics";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { eventCount, rateLimit } from "../middleware/rate-limit";
+import { createRouter, errorResponses, rateLimitedResponses, jsonBody, jsonResponse } from "../openapi";
 
 const route = createRoute({
   method: "post",
   path: "/events",
+  middleware: [rateLimit("events-per-address", { cost: eventCount })] as const,
   summary: "Record analytics events sent by the browser's track()",
   request: { body: jsonBody(AnalyticsBatchSchema) },
-  responses: { 202: jsonResponse("Stored", z.object({ stored: z.number() })), ...errorResponses },
+  responses: { 202: jsonResponse("Stored", z.object({ stored: z.number() })), ...errorResponses, ...rateLimitedResponses },
 });
 
 export const eventsApi = createRouter().openapi(route, async (c) => {

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { tokenizeCard } from "../../integrations/payments/sandbox";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { rateLimit } from "../middleware/rate-limit";
+import { createRouter, errorResponses, rateLimitedResponses, jsonBody, jsonResponse } from "../openapi";
 
 const CardSchema = z.object({
   number: z.string().max(30),
@@ -13,11 +14,12 @@ const CardSchema = z.object({
 const route = createRoute({
   method: "post",
   path: "/payments/sandbox/tokenize",
+  middleware: [rateLimit("tokenize-per-address")] as const,
   summary: "Sandbox gateway: turn a test card into a token (a real gateway does this in its own browser script)",
   request: { body: jsonBody(CardSchema) },
   responses: {
     200: jsonResponse("Token", z.object({ token: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() })),
-    ...errorResponses,
+    ...errorResponses, ...rateLimitedResponses,
   },
 });
 

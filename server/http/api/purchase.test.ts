@@ -157,6 +157,25 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     expect(body.message).toBe("Your card has insufficient funds.");
   });
 
+  it("stolen, lost, fraudulent and pick-up declines read as the generic decline; expired and wrong CVC keep their words", async () => {
+    const cases: [string, string, string][] = [
+      ["4000000000009979", "stolen_card", "Your card was declined."],
+      ["4000000000009987", "lost_card", "Your card was declined."],
+      ["4100000000000019", "fraudulent", "Your card was declined."],
+      ["4000000000000044", "pickup_card", "Your card was declined."],
+      ["4000000000000069", "expired_card", "Your card has expired."],
+      ["4000000000000127", "incorrect_cvc", "Your card's security code is incorrect."],
+    ];
+    for (const [card, reason, words] of cases) {
+      const { status, body, request } = await purchase({}, { card });
+      expect(status).toBe(402);
+      expect(body).toEqual({ code: "PAYMENT_DECLINED", message: words });
+      // The operator still sees the gateway's reason.
+      const [charge] = await db().select().from(sandboxCharges).where(eq(sandboxCharges.token, (request.payment as { token: string }).token));
+      expect(charge!.declineCode).toBe(reason);
+    }
+  });
+
   it("after a decline, the same Idempotency-Key with another card places the order", async () => {
     const key = randomUUID();
     const email = "retry@example.com";
@@ -168,6 +187,7 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
   it.each([
     ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...US_ADDRESS, postalCode: "ABCDE" } }, 422, "Please enter a valid zip code."],
     ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...US_ADDRESS, region: "ZZ" } }, 422, "Please choose your state or region."],
+    ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...DE_ADDRESS, country: "XX" } }, 422, "Please choose your country."],
     ["INVALID_COUPON", { couponCodes: ["NOPE"] }, 422, "Invalid promo code"],
     ["INVALID_COUPON", { couponCodes: ["SUMMER15"] }, 422, "Invalid promo code"],
     ["ITEM_NOT_AVAILABLE", { items: { "no-such-thing": 1 } }, 409, undefined],
@@ -310,6 +330,37 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     const mine = charges.filter((c) => tokens.includes(c.token));
     expect(mine.filter((c) => c.status === "captured")).toHaveLength(1);
     expect(mine.filter((c) => c.status === "authorized")).toHaveLength(0);
+    // The coupon's use is reserved before the card: the nineteen that lost the race never reached the gateway.
+    expect(mine).toHaveLength(1);
+    const [firstcomer] = await db().select().from(coupons).where(eq(coupons.code, "FIRSTCOMER"));
+    expect(firstcomer!.timesRedeemed).toBe(1);
+  });
+
+  it("a coupon that takes nothing off is not redeemed, not counted and not kept on the subscription; the quote says why", async () => {
+    const GB_ADDRESS = { ...DE_ADDRESS, country: "GB", city: "London", postalCode: "SW1A 1AA" };
+    const before = await db().select().from(coupons).where(eq(coupons.code, "DUO-10OFF"));
+    // DUO-10OFF (forever, DS01-DUO only) on a cart without the duo; SAVE5 (USD 5) on a cart priced in GBP.
+    for (const [couponCodes, shippingAddress, code, reason] of [
+      [["DUO-10OFF"], US_ADDRESS, "DUO-10OFF", "This code does not apply to the items in your cart."],
+      [["SAVE5"], GB_ADDRESS, "SAVE5", "This code only works for orders paid in USD."],
+    ] as const) {
+      const preview = await app.request("/provider/ecommerce/purchase/preview", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ items: { "syn-wk-3mo": 1 }, coupon_codes: couponCodes, country: shippingAddress.country }),
+      });
+      const quote = (await preview.json()) as any;
+      expect(quote.discountTotal).toBe(0);
+      expect(quote.promoNotApplied).toEqual({ code, reason });
+      const { status, body } = await purchase({ couponCodes, shippingAddress });
+      expect(status).toBe(201);
+      expect(body.order.discounts).toEqual([]);
+      expect(await countOf(couponRedemptions, eq(couponRedemptions.orderId, body.order.id))).toBe(0);
+      const subs = await db().select().from(subscriptions).where(eq(subscriptions.orderId, body.order.id));
+      expect(subs.map((sub) => sub.couponCode)).toEqual([null]);
+    }
+    const after = await db().select().from(coupons).where(eq(coupons.code, "DUO-10OFF"));
+    expect(after[0]!.timesRedeemed).toBe(before[0]!.timesRedeemed);
   });
 
   it("an attempt abandoned mid-way (its process stuck after claiming the key) is taken over by a retry five minutes later", async () => {

@@ -1,15 +1,17 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PurchaseRequestSchema } from "../../../domain/checkout";
 import { placeOrder } from "../../workflows/place-order";
-import { clientIp } from "../middleware/client-ip";
+import { clientAddressKey, clientIp } from "../middleware/client-ip";
+import { namesCoupon, rateLimit } from "../middleware/rate-limit";
 import { setLastOrderCookie } from "../pages/last-order-cookie";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, errorResponses, rateLimitedResponses, jsonBody, jsonResponse } from "../openapi";
 
 const OrderSchema = z.object({ id: z.string(), number: z.string(), total: z.number(), currency: z.string() }).passthrough().openapi("OrderSummary");
 
 const route = createRoute({
   method: "post",
   path: "/purchase",
+  middleware: [rateLimit("purchase-per-address"), rateLimit("coupon-checks-per-address", { when: namesCoupon })] as const,
   summary: "Place an order: the server prices the cart, charges once per Idempotency-Key, writes order and subscriptions",
   request: {
     headers: z.object({ "idempotency-key": z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, "Send an Idempotency-Key header (8 to 100 letters, digits, - or _).") }),
@@ -20,7 +22,7 @@ const route = createRoute({
     402: jsonResponse("Card declined", z.object({ code: z.string(), message: z.string() })),
     409: jsonResponse("Duplicate or in progress", z.object({ code: z.string(), message: z.string() })),
     422: jsonResponse("Address, coupon or cart problem", z.object({ code: z.string(), message: z.string() })),
-    ...errorResponses,
+    ...errorResponses, ...rateLimitedResponses,
   },
 });
 
@@ -29,6 +31,7 @@ export const purchaseApi = createRouter().openapi(route, async (c) => {
     idempotencyKey: c.req.valid("header")["idempotency-key"],
     sessionCustomerId: c.get("session")?.customerId ?? null,
     ip: clientIp(c),
+    addressKey: clientAddressKey(c),
   });
   await setLastOrderCookie(c, order.id);
   return c.json({ order }, 201);

@@ -1,7 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { MAX_TURNSTILE_TOKEN_LENGTH, verifyCaptcha } from "../../integrations/captcha/turnstile";
 import { clientIp } from "../middleware/client-ip";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { rateLimit } from "../middleware/rate-limit";
+import { createRouter, errorResponses, rateLimitedResponses, jsonBody, jsonResponse } from "../openapi";
 
 const VerifyBody = z
   .object({ token: z.string().max(MAX_TURNSTILE_TOKEN_LENGTH, "is too long to be a captcha token") })
@@ -10,10 +11,11 @@ const VerifyBody = z
 const route = createRoute({
   method: "post",
   path: "/turnstile/verify",
+  middleware: [rateLimit("forms-per-address")] as const,
   summary:
     "Check a Cloudflare Turnstile token; 400 CAPTCHA_FAILED when it is refused or cannot be checked. Passes when TURNSTILE_SECRET_KEY is unset",
   request: { body: jsonBody(VerifyBody) },
-  responses: { 200: jsonResponse("The token is good", z.object({ success: z.literal(true) })), ...errorResponses },
+  responses: { 200: jsonResponse("The token is good", z.object({ success: z.literal(true) })), ...errorResponses, ...rateLimitedResponses },
 });
 
 export const turnstileApi = createRouter().openapi(route, async (c) => {

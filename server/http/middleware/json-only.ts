@@ -12,6 +12,10 @@ export const jsonOnly: MiddlewareHandler = async (c, next) => {
   if (c.req.method === "GET" || c.req.method === "HEAD" || c.req.method === "OPTIONS") return next();
   const type = c.req.header("content-type");
   const hasBody = Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
-  if (type ? !JSON_TYPE.test(type) : hasBody) throw new ShopError("UNSUPPORTED_MEDIA_TYPE");
+  if (type ? !JSON_TYPE.test(type) : hasBody) {
+    // Read (and drop) the body, at most the body limit in front of this check, so the connection stays usable.
+    await c.req.raw.arrayBuffer().catch(() => {});
+    throw new ShopError("UNSUPPORTED_MEDIA_TYPE");
+  }
   await next();
 };

@@ -47,6 +47,9 @@ const mailboxDocument: DocumentHandler = async (request, context) => {
   return new Response(`<!DOCTYPE html>${html}`, { status: result.statusCode, headers });
 };
 
+/** What a request from this machine carries: its socket's peer is a loopback address. */
+const LOOPBACK = { incoming: { socket: { remoteAddress: "127.0.0.1" } } };
+
 describe(`development mailbox /dev/mailbox (${testDriver()})`, () => {
   let shop: TestShop;
   let orderEmailId: string;
@@ -65,7 +68,7 @@ describe(`development mailbox /dev/mailbox (${testDriver()})`, () => {
   afterAll(() => shop.cleanup());
 
   it("the list shows the queued emails, newest first, each linking to its page", async () => {
-    const res = await createApp(shop, { document: mailboxDocument }).request("/dev/mailbox");
+    const res = await createApp(shop, { document: mailboxDocument }).request("/dev/mailbox", {}, LOOPBACK);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toMatch(/no-store/);
     const html = await res.text();
@@ -82,7 +85,7 @@ describe(`development mailbox /dev/mailbox (${testDriver()})`, () => {
   });
 
   it("one email shows its headers, the HTML part in an empty-sandbox iframe (escaped in srcdoc) and the text part", async () => {
-    const res = await createApp(shop, { document: mailboxDocument }).request(`/dev/mailbox/${plainEmailId}`);
+    const res = await createApp(shop, { document: mailboxDocument }).request(`/dev/mailbox/${plainEmailId}`, {}, LOOPBACK);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("later@example.com");
@@ -96,7 +99,7 @@ describe(`development mailbox /dev/mailbox (${testDriver()})`, () => {
   });
 
   it("the order confirmation's page carries its escaped HTML and its text part", async () => {
-    const res = await createApp(shop, { document: mailboxDocument }).request(`/dev/mailbox/${orderEmailId}`);
+    const res = await createApp(shop, { document: mailboxDocument }).request(`/dev/mailbox/${orderEmailId}`, {}, LOOPBACK);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("order-confirmation:");
@@ -106,15 +109,26 @@ describe(`development mailbox /dev/mailbox (${testDriver()})`, () => {
 
   it("an unknown or malformed id is a 404", async () => {
     const app = createApp(shop, { document: mailboxDocument });
-    expect((await app.request("/dev/mailbox/00000000-0000-4000-8000-000000000000")).status).toBe(404);
-    expect((await app.request("/dev/mailbox/not-an-id")).status).toBe(404);
+    expect((await app.request("/dev/mailbox/00000000-0000-4000-8000-000000000000", {}, LOOPBACK)).status).toBe(404);
+    expect((await app.request("/dev/mailbox/not-an-id", {}, LOOPBACK)).status).toBe(404);
+  });
+
+  it("asked from a non-loopback address both pages are a 404, even with a forged X-Forwarded-For", async () => {
+    const app = createApp(shop, { document: mailboxDocument });
+    for (const path of ["/dev/mailbox", `/dev/mailbox/${orderEmailId}`]) {
+      const res = await app.request(path, { headers: { "X-Forwarded-For": "127.0.0.1" } }, { incoming: { socket: { remoteAddress: "192.168.1.23" } } });
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain("buyer@example.com");
+    }
+    const ipv6 = await app.request("/dev/mailbox", {}, { incoming: { socket: { remoteAddress: "::1" } } });
+    expect(ipv6.status).toBe(200);
   });
 
   it("in production both pages are a 404 and show nothing of the outbox", async () => {
     const production = { ...shop, env: { ...shop.env, NODE_ENV: "production" as const } };
     const app = createApp(production, { document: mailboxDocument });
     for (const path of ["/dev/mailbox", `/dev/mailbox/${orderEmailId}`]) {
-      const res = await app.request(path);
+      const res = await app.request(path, {}, LOOPBACK);
       expect(res.status, path).toBe(404);
       const html = await res.text();
       expect(html).not.toContain("buyer@example.com");

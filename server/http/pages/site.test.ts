@@ -232,6 +232,7 @@ describe(`site-wide HTTP behaviour (${testDriver()})`, () => {
   });
 
   describe("test hooks", () => {
+    const LOCAL = { incoming: { socket: { remoteAddress: "127.0.0.1" } } };
     it("are not mounted unless ENABLE_TEST_HOOKS is set", async () => {
       const res = await app.request("/__test/events/count?name=x");
       expect(res.status).toBe(404);
@@ -241,16 +242,31 @@ describe(`site-wide HTTP behaviour (${testDriver()})`, () => {
 
     it("with ENABLE_TEST_HOOKS, /__test/session signs in and /__test/events/count reads stored events back", async () => {
       const hooks = createApp({ ...shop, env: { ...shop.env, ENABLE_TEST_HOOKS: true } });
-      const signIn = await hooks.request("/__test/session", {
-        method: "POST",
-        body: JSON.stringify({ email: "hooks@example.com", experiments: { referral_badge_2: "new_badge" } }),
-        headers: { "content-type": "application/json" },
-      });
+      const signIn = await hooks.request(
+        "/__test/session",
+        {
+          method: "POST",
+          body: JSON.stringify({ email: "hooks@example.com", experiments: { referral_badge_2: "new_badge" } }),
+          headers: { "content-type": "application/json" },
+        },
+        LOCAL,
+      );
       expect(signIn.status).toBe(200);
       expect(signIn.headers.get("set-cookie")).toMatch(/^seed_jwt=/);
       await hooks.request("/api/events", { method: "POST", body: JSON.stringify({ events: [{ name: "hooks-count" }, { name: "hooks-count" }] }), headers: { "content-type": "application/json" } });
-      const res = await hooks.request("/__test/events/count?name=hooks-count");
+      const res = await hooks.request("/__test/events/count?name=hooks-count", {}, LOCAL);
       expect(await res.json()).toEqual({ name: "hooks-count", count: 2 });
+    });
+
+    it("answer only clients on this machine, and are never mounted in production", async () => {
+      const hooks = createApp({ ...shop, env: { ...shop.env, ENABLE_TEST_HOOKS: true } });
+      const remote = { incoming: { socket: { remoteAddress: "192.168.1.50" } } };
+      const session = await hooks.request("/__test/session", { method: "POST", body: JSON.stringify({ email: "far@example.com" }), headers: { "content-type": "application/json", "X-Forwarded-For": "127.0.0.1" } }, remote);
+      expect(session.status).toBe(404);
+      expect(session.headers.get("set-cookie")).toBeNull();
+      expect((await hooks.request("/__test/events/count?name=x", {}, remote)).status).toBe(404);
+      const production = createApp({ ...shop, env: { ...shop.env, NODE_ENV: "production", ENABLE_TEST_HOOKS: true } });
+      expect((await production.request("/__test/events/count?name=x", {}, LOCAL)).status).toBe(404);
     });
   });
 });

@@ -1,21 +1,24 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PreviewRequestSchema, ShippingRatesRequestSchema } from "../../../domain/checkout";
 import { priceCart, shippingRatesFor } from "../../workflows/price-cart";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { namesCoupon, rateLimit } from "../middleware/rate-limit";
+import { createRouter, errorResponses, rateLimitedResponses, jsonBody, jsonResponse } from "../openapi";
 
 const QuoteSchema = z.object({ currency: z.string(), total: z.number(), lines: z.array(z.any()) }).passthrough().openapi("Quote");
 
 const previewRoute = createRoute({
   method: "post",
   path: "/ecommerce/purchase/preview",
+  middleware: [rateLimit("preview-per-address"), rateLimit("coupon-checks-per-address", { when: namesCoupon })] as const,
   summary: "Price a cart (items) or one plan (plan_code, quantity) with coupons and shipping; prices sent by the client are ignored",
   request: { body: jsonBody(PreviewRequestSchema) },
-  responses: { 200: jsonResponse("Quote", QuoteSchema), 422: jsonResponse("Cart problem", z.object({ code: z.string(), message: z.string() })), ...errorResponses },
+  responses: { 200: jsonResponse("Quote", QuoteSchema), 422: jsonResponse("Cart problem", z.object({ code: z.string(), message: z.string() })), ...errorResponses, ...rateLimitedResponses },
 });
 
 const ratesRoute = createRoute({
   method: "post",
   path: "/ecommerce/shipping_rates",
+  middleware: [rateLimit("preview-per-address")] as const,
   summary: "Shipping methods and fees for a destination (and cart)",
   request: { body: jsonBody(ShippingRatesRequestSchema) },
   responses: {
@@ -27,7 +30,7 @@ const ratesRoute = createRoute({
         rates: z.array(z.object({ method_code: z.string(), label: z.string(), amount: z.number(), currency: z.string() })),
       }),
     ),
-    ...errorResponses,
+    ...errorResponses, ...rateLimitedResponses,
   },
 });
 

@@ -6,11 +6,13 @@ import { plansForCountry } from "../../modules/catalog";
 import { usableCoupon } from "../../modules/coupons";
 import { dbOf } from "../../shop";
 import { CouponCodeParam } from "../api/catalog";
-import { createRouter, errorResponses, jsonResponse } from "../openapi";
+import { rateLimit } from "../middleware/rate-limit";
+import { createRouter, errorResponses, rateLimitedResponses, jsonResponse } from "../openapi";
 
 const route = createRoute({
   method: "get",
   path: "/ecommerce/coupon_code/plans/{code}",
+  middleware: [rateLimit("coupon-checks-per-address")] as const,
   summary: "The plans a coupon applies to, with the price before and after it, for a shopper's country (default US)",
   request: {
     params: z.object({ code: CouponCodeParam }),
@@ -27,7 +29,7 @@ const route = createRoute({
         ),
       }),
     ),
-    ...errorResponses,
+    ...errorResponses, ...rateLimitedResponses,
   },
 });
 

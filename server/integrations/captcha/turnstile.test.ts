@@ -89,12 +89,17 @@ describe(`captcha: POST /api/turnstile/verify and verifyCaptcha (${testDriver()}
     fake.requests.length = 0;
   });
 
-  const verify = (body: unknown, headers: Record<string, string> = {}, target = app) =>
-    target.request("/api/turnstile/verify", {
-      method: "POST",
-      body: typeof body === "string" ? body : JSON.stringify(body),
-      headers: { ...JSON_HEADERS, ...headers },
-    });
+  /** `peer`: the socket's remote address, as a real connection has it. */
+  const verify = (body: unknown, headers: Record<string, string> = {}, target = app, peer?: string) =>
+    target.request(
+      "/api/turnstile/verify",
+      {
+        method: "POST",
+        body: typeof body === "string" ? body : JSON.stringify(body),
+        headers: { ...JSON_HEADERS, ...headers },
+      },
+      peer ? { incoming: { socket: { remoteAddress: peer } } } : undefined,
+    );
 
   async function expectCaptchaFailed(res: Response) {
     expect(res.status).toBe(400);
@@ -110,7 +115,7 @@ describe(`captcha: POST /api/turnstile/verify and verifyCaptcha (${testDriver()}
   });
 
   it("a good token passes: 200 {success: true}; siteverify got a form-encoded POST with secret, response and remoteip", async () => {
-    const res = await verify({ token: "good" }, { "cf-connecting-ip": "203.0.113.7" });
+    const res = await verify({ token: "good" }, {}, app, "203.0.113.7");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true });
     expect(fake.requests).toHaveLength(1);
@@ -120,10 +125,13 @@ describe(`captcha: POST /api/turnstile/verify and verifyCaptcha (${testDriver()}
     expect(Object.fromEntries(request!.form)).toEqual({ secret: SECRET, response: "good", remoteip: "203.0.113.7" });
   });
 
-  it("remoteip falls back to the first X-Forwarded-For hop, and is left out when unknown or not an IP", async () => {
-    await verify({ token: "good" }, { "x-forwarded-for": "198.51.100.4, 10.0.0.1" });
-    await verify({ token: "good" }, { "x-forwarded-for": "not-an-ip" });
-    expect(fake.requests.map((r) => r.form.get("remoteip"))).toEqual(["198.51.100.4", null]);
+  it("remoteip comes from X-Forwarded-For only behind a proxy named in TRUST_PROXY, and is left out when unknown", async () => {
+    const proxied = createApp({ ...withSecret, env: { ...withSecret.env, TRUST_PROXY: ["10.0.0.1"] } });
+    await verify({ token: "good" }, { "x-forwarded-for": "198.51.100.4, 10.0.0.1" }, proxied, "10.0.0.1");
+    await verify({ token: "good" }, { "x-forwarded-for": "not-an-ip" }, proxied);
+    // Not through the trusted proxy: a forged header is ignored, the peer is the client.
+    await verify({ token: "good" }, { "x-forwarded-for": "198.51.100.4", "cf-connecting-ip": "198.51.100.5" }, app, "203.0.113.8");
+    expect(fake.requests.map((r) => r.form.get("remoteip"))).toEqual(["198.51.100.4", null, "203.0.113.8"]);
   });
 
   it("a refused token answers 400 CAPTCHA_FAILED with the exact words", async () => {

@@ -1,5 +1,15 @@
 /** The sandbox's test cards, modelled on the card networks' conventions. Any other valid number succeeds. */
-export type CardBehavior = "succeed" | "card_declined" | "insufficient_funds" | "processing_error" | "expired_card" | "incorrect_cvc";
+export type CardBehavior =
+  | "succeed"
+  | "card_declined"
+  | "insufficient_funds"
+  | "processing_error"
+  | "expired_card"
+  | "incorrect_cvc"
+  | "stolen_card"
+  | "lost_card"
+  | "fraudulent"
+  | "pickup_card";
 
 export const TEST_CARDS: Record<string, CardBehavior> = {
   "4242424242424242": "succeed",
@@ -10,6 +20,10 @@ export const TEST_CARDS: Record<string, CardBehavior> = {
   "4000000000000119": "processing_error",
   "4000000000000069": "expired_card",
   "4000000000000127": "incorrect_cvc",
+  "4000000000009979": "stolen_card",
+  "4000000000009987": "lost_card",
+  "4100000000000019": "fraudulent",
+  "4000000000000044": "pickup_card",
 };
 
 export const DECLINE_MESSAGES: Record<Exclude<CardBehavior, "succeed">, string> = {
@@ -18,6 +32,11 @@ export const DECLINE_MESSAGES: Record<Exclude<CardBehavior, "succeed">, string> 
   processing_error: "An error occurred while processing your card. Please try again in a little bit.",
   expired_card: "Your card has expired.",
   incorrect_cvc: "Your card's security code is incorrect.",
+  // The gateway's own words, for operators: shoppers read domain/payments.ts's declineMessageForShopper instead.
+  stolen_card: "The card was reported stolen.",
+  lost_card: "The card was reported lost.",
+  fraudulent: "The payment was refused as likely fraud.",
+  pickup_card: "The issuer asks to pick up the card (it may be stolen).",
 };
 
 export function luhnValid(number: string): boolean {

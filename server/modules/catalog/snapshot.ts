@@ -30,7 +30,7 @@ export function catalogSnapshot(shop: Shop): Promise<CatalogSnapshot> {
 }
 
 /**
- * Every write to products, plans or plan_prices announces itself at commit (triggers of migration 0006), so any
+ * Every write to products, plans or plan_prices announces itself at commit (triggers of migration 0007), so any
  * process, or psql, may change the catalogue. announceCatalogChange is for changes the triggers cannot see.
  */
 export function announceCatalogChange(db: Queryable): Promise<void> {

@@ -50,6 +50,9 @@ export async function startShop(options: { dataDir: string; port?: number; env?:
       DATA_DIR: options.dataDir,
       ENABLE_TEST_HOOKS: "true",
       LOG_LEVEL: "warn",
+      // These tests load one process from one address to test the process itself, not the limits;
+      // rate-limit.spec.ts switches them on.
+      RATE_LIMITS: "off",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,18 @@
+/**
+ * What a shopper reads when a card is declined. Reasons the shopper can act on keep their words (top up, check the
+ * expiry, check the security code, try again); every other reason, stolen, lost, fraudulent or "pick up card"
+ * among them, reads as the generic decline, so a card tester learns nothing about the card. Operators see the gateway's
+ * own reason in the logs.
+ */
+const SHOPPER_DECLINE_MESSAGES: Readonly<Record<string, string>> = {
+  insufficient_funds: "Your card has insufficient funds.",
+  expired_card: "Your card has expired.",
+  incorrect_cvc: "Your card's security code is incorrect.",
+  processing_error: "An error occurred while processing your card. Please try again in a little bit.",
+};
+
+export const GENERIC_DECLINE_MESSAGE = "Your card was declined.";
+
+export function declineMessageForShopper(declineCode: string): string {
+  return Object.hasOwn(SHOPPER_DECLINE_MESSAGES, declineCode) ? SHOPPER_DECLINE_MESSAGES[declineCode]! : GENERIC_DECLINE_MESSAGE;
+}

@@ -1,0 +1,120 @@
+import { createHash } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { rateLimitCounters } from "../../db/schema";
+import { dbOf, type Shop } from "../../shop";
+import type { Limit } from "./limits";
+
+export interface ConsumeRequest extends Limit {
+  /** What is limited, e.g. "purchase-per-address". One counter per (bucket, key). */
+  bucket: string;
+  /** Who is limited: an address, an email, a card fingerprint. Stored only as a hash. */
+  key: string;
+  /** Hits this request costs (default 1), e.g. the number of events in a batch. */
+  cost?: number;
+}
+
+export interface Verdict {
+  allowed: boolean;
+  /** When refused: whole seconds until a request of the same cost would be allowed (at least 1). 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts a hit against (bucket, key) and says whether it is within the limit: one atomic upsert, so concurrent requests
+ * in any number of processes sharing the database are counted exactly. The window slides: the previous fixed window's
+ * hits count in proportion to how much of it still overlaps (the estimate Cloudflare and others use). A refused hit
+ * is not counted, so a client that keeps hammering is let in again as soon as the window has slid far enough.
+ */
+export async function consume(shop: Shop, request: ConsumeRequest): Promise<Verdict> {
+  const cost = request.cost ?? 1;
+  if (cost > request.limit) return { allowed: false, retryAfterSeconds: Math.ceil(request.windowMs / 1000) };
+  const now = shop.clock.now().getTime();
+  const window = windowAt(now, request.windowMs);
+  const c = rateLimitCounters;
+  // The row as it stands once rolled over to the current window.
+  const current = sql`(case when ${c.windowStart} >= ${window.start}::timestamptz then ${c.hits} else 0 end)`;
+  const previous = sql`(case when ${c.windowStart} >= ${window.start}::timestamptz then ${c.previousHits}
+    when ${c.windowStart} = ${window.previousStart}::timestamptz then ${c.hits} else 0 end)`;
+  const fits = sql`(${previous} * ${window.previousWeight}::float8 + ${current} + ${cost} <= ${request.limit})`;
+  const [row] = await dbOf(shop)
+    .insert(c)
+    .values({
+      bucket: request.bucket,
+      key: hashKey(request.key),
+      windowStart: new Date(window.startMs),
+      hits: cost,
+      previousHits: 0,
+      lastAllowed: true,
+      expiresAt: new Date(window.startMs + 2 * request.windowMs),
+    })
+    .onConflictDoUpdate({
+      target: [c.bucket, c.key],
+      set: {
+        hits: sql`${current} + case when ${fits} then ${cost} else 0 end`,
+        previousHits: previous,
+        lastAllowed: fits,
+        windowStart: sql`greatest(${c.windowStart}, ${window.start}::timestamptz)`,
+        expiresAt: sql`greatest(${c.expiresAt}, ${new Date(window.startMs + 2 * request.windowMs).toISOString()}::timestamptz)`,
+      },
+    })
+    .returning({ hits: c.hits, previousHits: c.previousHits, allowed: c.lastAllowed });
+  if (!row) throw new Error("rate limit upsert returned no row");
+  if (row.allowed) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: retryAfterSeconds(now, request, window.startMs, row.hits, row.previousHits, cost) };
+}
+
+/** Whether a hit of `cost` would be allowed now, without counting it (e.g. "has this card been declined too often?"). */
+export async function peek(shop: Shop, request: ConsumeRequest): Promise<Verdict> {
+  const cost = request.cost ?? 1;
+  const now = shop.clock.now().getTime();
+  const window = windowAt(now, request.windowMs);
+  const [row] = await dbOf(shop)
+    .select({ windowStart: rateLimitCounters.windowStart, hits: rateLimitCounters.hits, previousHits: rateLimitCounters.previousHits })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.bucket, request.bucket), eq(rateLimitCounters.key, hashKey(request.key))));
+  if (!row) return { allowed: cost <= request.limit, retryAfterSeconds: cost <= request.limit ? 0 : Math.ceil(request.windowMs / 1000) };
+  const rowStart = row.windowStart.getTime();
+  const start = window.startMs;
+  const hits = rowStart >= start ? row.hits : 0;
+  const previous = rowStart >= start ? row.previousHits : rowStart === Date.parse(window.previousStart) ? row.hits : 0;
+  if (previous * window.previousWeight + hits + cost <= request.limit) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: false, retryAfterSeconds: retryAfterSeconds(now, request, window.startMs, hits, previous, cost) };
+}
+
+/** Deletes counters whose windows have both passed (the nightly prune job). */
+export async function pruneRateLimitCounters(shop: Shop, now: Date): Promise<number> {
+  const deleted = await dbOf(shop).delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, now)).returning({ key: rateLimitCounters.key });
+  return deleted.length;
+}
+
+function windowAt(now: number, windowMs: number) {
+  const start = Math.floor(now / windowMs) * windowMs;
+  return {
+    startMs: start,
+    start: new Date(start).toISOString(),
+    previousStart: new Date(start - windowMs).toISOString(),
+    /** The share of the previous window that a sliding window ending now still covers. */
+    previousWeight: 1 - (now - start) / windowMs,
+  };
+}
+
+/** How long until previous * weight(t) + hits + cost fits, first within this window, else after it rolls over. */
+function retryAfterSeconds(now: number, limit: Limit, start: number, hits: number, previous: number, cost: number): number {
+  const end = start + limit.windowMs;
+  let waitMs: number;
+  if (hits + cost <= limit.limit && previous > 0) {
+    // Within this window: wait until the previous window's share has faded enough.
+    const weightNeeded = (limit.limit - hits - cost) / previous;
+    waitMs = start + (1 - weightNeeded) * limit.windowMs - now;
+  } else {
+    // Next window: this window's hits become "previous" and fade from the start of it.
+    const weightNeeded = hits > 0 ? Math.max(0, (limit.limit - cost) / hits) : 1;
+    waitMs = end + (1 - Math.min(1, weightNeeded)) * limit.windowMs - now;
+  }
+  return Math.max(1, Math.ceil(waitMs / 1000));
+}
+
+/** Addresses, emails and card fingerprints are not kept in the clear. */
+function hashKey(key: string): string {
+  return createHash("sha256").update(key).digest("base64url");
+}

@@ -1,0 +1,21 @@
+/**
+ * The shop's one rate limiter (docs/decisions/0008-rate-limiter.md). Counters live in the database (table
+ * rate_limit_counters), so a limit holds across processes sharing PostgreSQL and across restarts, on PGlite alike.
+ *
+ * Low level, any bucket and limit:
+ *   const { allowed, retryAfterSeconds } = await consume(shop, { bucket: "sign-in-per-email", key: email, limit: 5, windowMs: 15 * 60_000 });
+ *   peek(shop, sameRequest)      // would it be allowed? (counts nothing)
+ *
+ * Named limits (RATE_LIMIT_DEFAULTS in limits.ts, changed by the RATE_LIMITS setting, all off with RATE_LIMITS=off):
+ *   await enforceLimit(shop, "newsletter-per-address", address);  // throws ShopError RATE_LIMITED (429, Retry-After)
+ *   await requireUnspent(shop, "declines-per-card", fingerprint);  // refuses once spent, counts nothing
+ *   await countHit(shop, "declines-per-card", fingerprint);        // counts, refuses nothing
+ * A new named limit is one line in RATE_LIMIT_DEFAULTS (and the README's list).
+ *
+ * HTTP: `rateLimit("events-per-address", { cost })` in server/http/middleware/rate-limit.ts is the Hono middleware,
+ * keyed by `clientAddress(c)` (server/http/middleware/client-ip.ts: the socket's peer, or X-Forwarded-For only when
+ * TRUST_PROXY names the proxy). errorResponse sends ShopError.retryAfterSeconds as the Retry-After header.
+ */
+export { consume, peek, pruneRateLimitCounters, type ConsumeRequest, type Verdict } from "./consume";
+export { countHit, enforceLimit, rateLimited, requireUnspent } from "./enforce";
+export { LIMIT_NAMES, limitOf, parseRateLimits, RATE_LIMIT_DEFAULTS, type Limit, type LimitName, type RateLimitSettings } from "./limits";

@@ -1,0 +1,70 @@
+/** A limit: at most `limit` hits in any `windowMs` (sliding). */
+export interface Limit {
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The shop's named limits and their defaults. Generous enough that a family (or an office) behind one NAT address
+ * never meets them while shopping; tight enough that a card tester or a spammer stops early. Each can be changed with
+ * RATE_LIMITS (e.g. `RATE_LIMITS=purchase-per-address=60/1h`) and all are switched off with `RATE_LIMITS=off`.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  /** Purchase attempts (POST /api/purchase) from one address. */
+  "purchase-per-address": { limit: 30, windowMs: HOUR },
+  /** Declined cards: past these, purchases from that address, email or card are refused until the window slides. */
+  "declines-per-address": { limit: 10, windowMs: HOUR },
+  "declines-per-email": { limit: 5, windowMs: HOUR },
+  "declines-per-card": { limit: 3, windowMs: HOUR },
+  /** Card tokenising (the sandbox's stand-in for the gateway's script). */
+  "tokenize-per-address": { limit: 60, windowMs: HOUR },
+  /** Newsletter sign-ups and other plain forms (captcha checks). */
+  "newsletter-per-address": { limit: 10, windowMs: HOUR },
+  "forms-per-address": { limit: 60, windowMs: 10 * MINUTE },
+  /** Analytics events, counted one per event (a request carries at most 20). */
+  "events-per-address": { limit: 300, windowMs: 10 * MINUTE },
+  /** Price previews and shipping rates (every cart change asks one). */
+  "preview-per-address": { limit: 600, windowMs: 10 * MINUTE },
+  /** Requests naming a coupon code (preview, coupon plans, purchase): slows code guessing. */
+  "coupon-checks-per-address": { limit: 60, windowMs: 10 * MINUTE },
+} as const satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof RATE_LIMIT_DEFAULTS;
+
+export const LIMIT_NAMES = Object.keys(RATE_LIMIT_DEFAULTS) as LimitName[];
+
+/** RATE_LIMITS parsed: "off", or overrides of some named limits. */
+export type RateLimitSettings = { enabled: false } | { enabled: true; overrides: Partial<Record<LimitName, Limit>> };
+
+const UNIT_MS = { s: 1000, m: MINUTE, h: HOUR, d: 24 * HOUR } as const;
+
+/**
+ * Reads RATE_LIMITS: empty for the defaults, "off" to switch every limit off (benchmarks, load tests), or a comma list
+ * of `name=count/window` with the window in s, m, h or d (`purchase-per-address=60/1h,events-per-address=100/1m`).
+ * Throws an Error naming the first bad entry.
+ */
+export function parseRateLimits(value: string | undefined): RateLimitSettings {
+  const text = (value ?? "").trim();
+  if (text === "" || text === "on") return { enabled: true, overrides: {} };
+  if (text === "off") return { enabled: false };
+  const overrides: Partial<Record<LimitName, Limit>> = {};
+  for (const entry of text.split(",").map((e) => e.trim()).filter(Boolean)) {
+    const match = /^([a-z-]+)=(\d{1,7})\/(\d{1,5})([smhd])$/.exec(entry);
+    if (!match) throw new Error(`"${entry}" is not name=count/window (like purchase-per-address=30/1h)`);
+    const [, name, count, amount, unit] = match;
+    if (!(LIMIT_NAMES as string[]).includes(name!)) throw new Error(`"${name}" is not a limit (known: ${LIMIT_NAMES.join(", ")})`);
+    const windowMs = Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
+    if (Number(count) < 1 || windowMs < 1000) throw new Error(`"${entry}" must allow at least 1 hit in at least 1s`);
+    overrides[name as LimitName] = { limit: Number(count), windowMs };
+  }
+  return { enabled: true, overrides };
+}
+
+/** The limit in force for a name, or null when limits are off. */
+export function limitOf(settings: RateLimitSettings, name: LimitName): Limit | null {
+  if (!settings.enabled) return null;
+  return settings.overrides[name] ?? RATE_LIMIT_DEFAULTS[name];
+}
