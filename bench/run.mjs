@@ -5,7 +5,9 @@
 //   2. JavaScript weight per route (first load, gzip -9 per file) and the ratio to /__baseline
 //   3. SSR throughput of GET / against the same HTML served as a static file (autocannon)
 //   4. Lighthouse 12 mobile on / (median of 3 runs)
-//   5. Order placement: 20 concurrent shoppers POST /api/purchase, on PGlite and on PostgreSQL (when one answers)
+//   5. Order placement: 20 concurrent shoppers POST /api/purchase on the shop (PGlite, and PostgreSQL when one answers)
+//      and on the floor (bench/lib/floor-server.mjs: node:http + pg writing the same rows), in alternating rounds,
+//      RATE_LIMITS=off; prints shop/floor ratios of orders/s, p95 and server CPU per order
 //   6. Analytics ingestion on PostgreSQL: 2,000 events/s to POST /api/events beside a fixed rate of page requests
 //   7. Attack: a card tester beside a normal shopper, then newsletter and event bursts, against default rate limits
 // Prints tables and a Markdown snippet, writes bench/results/<timestamp>.json (git-ignored).
@@ -25,7 +27,7 @@ import { startServer } from "./lib/server.mjs";
 import { findFreePort, fmt, kb, markdownTable, textTable } from "./lib/util.mjs";
 
 // Loaded after bench/node_modules is installed (see below): they import Lighthouse and autocannon.
-let CATEGORIES, measureLighthouse, TARGETS, freshPostgres, measureOrders, measureThroughput, removeStaticCopy, stopLoad, measureEvents, measureAttack;
+let CATEGORIES, measureLighthouse, TARGETS, freshPostgres, measureOrders, compareOrders, measureThroughput, removeStaticCopy, stopLoad, measureEvents, measureAttack;
 
 const DEFAULT_ROUTES = ["/", "/__baseline", "/daily-synbiotic", "/science", "/cart", "/login"];
 const BASELINE = "/__baseline";
@@ -34,6 +36,10 @@ const ARTICLE_PATH = "/cultured/microbiome-101";
 const FIRST_START_TARGET_S = 90;
 const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "events", "attack", "renewals"];
 const EVENTS_TARGET = { eventsPerSecond: 2000, p95Ms: 50, pageSlowdown: 0.1 };
+// Issue 18: the shop on PostgreSQL against the floor, and PGlite against PostgreSQL.
+const ORDER_TARGETS = { ordersPerSecondRatio: 0.5, p95Ratio: 2, cpuMsPerOrder: 3, pgliteRatio: 0.4 };
+// Every load test comes from one address: the shop's per-address limits would answer 429s and measure nothing.
+const SHOP_ENV = { RATE_LIMITS: "off" };
 
 const OPTIONS = {
   help: { type: "boolean", short: "h" },
@@ -46,6 +52,8 @@ const OPTIONS = {
   "events-rate": { type: "string", default: "2000" },
   "events-batch": { type: "string", default: "10" },
   "events-duration": { type: "string", default: "15" },
+  "order-rounds": { type: "string", default: "3" },
+  "order-warmup": { type: "string", default: "3" },
   postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
   routes: { type: "string" },
   connections: { type: "string", default: "10" },
@@ -87,9 +95,10 @@ if (opts.help) {
   --attack-seconds=60  how long the card tester's 60 declined purchases are spread over (step "attack")
   --renewal-subscriptions=2000 --renewal-pglite-subscriptions=500   renewals due at once (step "renewals")
   --start-timeout=300  seconds each fresh-clone \`npm start\` may take to answer GET / (step "start")
-  --order-connections=20 --order-duration=10   order placement: concurrent shoppers, seconds per database
-  --events-rate=2000 --events-batch=10 --events-duration=15   analytics ingestion on PostgreSQL: events/s, events per request, seconds
+  --order-connections=20 --order-duration=10 --order-rounds=3 --order-warmup=3
+                       order placement: concurrent shoppers, seconds per round and server, alternating rounds, warm-up seconds
   --postgres=URL       PostgreSQL to create a throwaway database in for the order and events steps (default 127.0.0.1:5432/test)
+  --events-rate=2000 --events-batch=10 --events-duration=15   analytics ingestion on PostgreSQL: events/s, events per request, seconds
   --routes=/,/cart     routes for the JavaScript weight (default: ${DEFAULT_ROUTES.join(",")}; ${BASELINE} is always added)
   --connections=10 --duration=10 --warmup=3   autocannon: connections, measured seconds per target, warm-up seconds
   --rounds=2           split the measured time into alternating SSR/static rounds
@@ -112,7 +121,7 @@ const int = (name) => {
   if (!Number.isFinite(n) || n < 0) usageError(`--${name} must be a non-negative number`);
   return n;
 };
-for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "start-timeout", "time-limit", "order-connections", "order-duration", "events-rate", "events-batch", "events-duration", "attack-seconds"]) int(name);
+for (const name of ["connections", "duration", "warmup", "rounds", "runs", "port", "port-max", "start-timeout", "time-limit", "order-connections", "order-duration", "order-rounds", "order-warmup", "events-rate", "events-batch", "events-duration", "attack-seconds"]) int(name);
 
 if (!existsSync(join(root, "package.json")) || !existsSync(join(root, "vite.server.config.ts"))) {
   console.error(`Run this from the shop's folder (no shop found in ${root}).`);
@@ -194,7 +203,7 @@ async function main() {
   // What only the benchmark needs (bench/package.json), installed on first use.
   await ensureInstall(join(root, "bench"), { label: "the benchmark's dependencies (bench/package.json)" });
   ({ CATEGORIES, measureLighthouse, TARGETS } = await import("./lib/lighthouse.mjs"));
-  ({ freshPostgres, measureOrders } = await import("./lib/orders.mjs"));
+  ({ freshPostgres, compareOrders } = await import("./lib/orders.mjs"));
   ({ measureAttack } = await import("./lib/attack.mjs"));
   ({ measureThroughput, removeStaticCopy, stopLoad } = await import("./lib/throughput.mjs"));
   ({ measureEvents } = await import("./lib/events.mjs"));
@@ -204,7 +213,7 @@ async function main() {
   cleanups.push(stopLoad, () => removeStaticCopy(root));
 
   const serverPort = await findFreePort(portMin, portMax);
-  const server = await startServer(root, serverPort);
+  const server = await startServer(root, serverPort, { extraEnv: SHOP_ENV });
   cleanups.push(() => server.stop());
   console.log(`Server ready at ${server.origin} in ${server.startSeconds.toFixed(1)} s (NODE_ENV=production, PGlite in a temp folder, LOG_LEVEL=warn).`);
   results.server = { origin: server.origin, startSeconds: server.startSeconds };
@@ -320,26 +329,72 @@ async function benchFreshStart(portMin, portMax) {
   console.log(`First start ${fmt(fresh.first.seconds, 1)} s (target <= ${FIRST_START_TARGET_S} s): ${results.freshStart.meetsTarget ? "met" : "MISSED"}`);
 }
 
-/** Order placement on the PGlite server already running, then on a second server backed by a throwaway PostgreSQL database. */
+/**
+ * Order placement, all under the same load in alternating rounds: the shop on PostgreSQL, the floor server on the same
+ * PostgreSQL database (node:http + pg, the same rows in one transaction), and the PGlite shop already running.
+ */
 async function benchOrders(server, portMin, portMax, serverPort) {
-  const settings = { connections: Math.max(1, int("order-connections")), duration: Math.max(1, int("order-duration")) };
-  section(`Order placement: ${settings.connections} concurrent shoppers, ${settings.duration} s per database`);
-  results.orders = { settings, pglite: await measureOrders(server.origin, settings) };
+  const settings = {
+    connections: Math.max(1, int("order-connections")),
+    duration: Math.max(1, int("order-duration")),
+    rounds: Math.max(1, int("order-rounds")),
+    warmup: int("order-warmup"),
+  };
+  section(`Order placement: ${settings.connections} concurrent shoppers, ${settings.warmup} s warm-up, then ${settings.rounds} alternating rounds of ${settings.duration} s per server`);
+  const targets = [];
   const database = await freshPostgres(opts.postgres);
   if (!database) {
-    console.log(`PostgreSQL does not answer at ${opts.postgres}: measured on PGlite only.`);
+    console.log(`PostgreSQL does not answer at ${opts.postgres}: measured on PGlite only, without the floor.`);
   } else {
     cleanups.push(() => database.drop());
-    const port = await findFreePort(portMin, portMax, [serverPort]);
-    const pgServer = await startServer(root, port, { databaseUrl: database.url });
+    const taken = [serverPort];
+    const pgPort = await findFreePort(portMin, portMax, taken);
+    taken.push(pgPort);
+    // The shop first: it migrates and seeds the database the floor then writes to.
+    const pgServer = await startServer(root, pgPort, { databaseUrl: database.url, extraEnv: SHOP_ENV });
     cleanups.push(() => pgServer.stop());
-    try {
-      results.orders.postgres = await measureOrders(pgServer.origin, settings);
-    } finally {
-      await pgServer.stop();
-    }
+    const floor = await startServer(root, await findFreePort(portMin, portMax, taken), { databaseUrl: database.url, entry: "bench/lib/floor-server.mjs" });
+    cleanups.push(() => floor.stop());
+    targets.push({ key: "postgres", name: "shop on PostgreSQL", origin: pgServer.origin, pid: pgServer.pid });
+    targets.push({ key: "floor", name: "floor on PostgreSQL", origin: floor.origin, pid: floor.pid });
   }
+  targets.push({ key: "pglite", name: "shop on PGlite", origin: server.origin, pid: server.pid });
+  const measured = await compareOrders(targets, { ...settings, log: (line) => console.log(line) });
+  results.orders = { settings, ...measured, ratios: orderRatios(measured), targets: ORDER_TARGETS };
   console.log(ordersTable(results.orders, false));
+  console.log(ratioLines(results.orders).join("\n"));
+}
+
+function orderRatios(o) {
+  const ratio = (a, b) => (a && b ? a / b : NaN);
+  return {
+    ordersPerSecond: ratio(o.postgres?.ordersPerSecond, o.floor?.ordersPerSecond),
+    p95: ratio(o.postgres?.latencyMs.p95, o.floor?.latencyMs.p95),
+    cpuMsPerOrder: ratio(o.postgres?.cpuMsPerOrder, o.floor?.cpuMsPerOrder),
+    pgliteToPostgres: ratio(o.pglite?.ordersPerSecond, o.postgres?.ordersPerSecond),
+  };
+}
+
+/** The issue-18 targets, met or missed, one line each. */
+function orderVerdicts(o) {
+  const r = o.ratios;
+  const t = ORDER_TARGETS;
+  if (!o.floor) return [];
+  return [
+    { what: "shop/floor orders/s", value: fmt(r.ordersPerSecond, 2), target: `>= ${t.ordersPerSecondRatio}`, met: r.ordersPerSecond >= t.ordersPerSecondRatio },
+    { what: "shop/floor p95", value: fmt(r.p95, 2), target: `<= ${t.p95Ratio}`, met: r.p95 <= t.p95Ratio },
+    { what: "shop CPU ms per order", value: fmt(o.postgres.cpuMsPerOrder, 2), target: `<= ${t.cpuMsPerOrder}`, met: o.postgres.cpuMsPerOrder <= t.cpuMsPerOrder },
+    { what: "PGlite/PostgreSQL orders/s", value: fmt(r.pgliteToPostgres, 2), target: `>= ${t.pgliteRatio}`, met: r.pgliteToPostgres >= t.pgliteRatio },
+  ];
+}
+
+function ratioLines(o) {
+  const r = o.ratios;
+  if (!o.floor) return [];
+  return [
+    `Shop/floor on PostgreSQL: orders/s ${fmt(r.ordersPerSecond, 2)}x, p95 ${fmt(r.p95, 2)}x, CPU per order ${fmt(r.cpuMsPerOrder, 2)}x; PGlite/PostgreSQL orders/s ${fmt(r.pgliteToPostgres, 2)}x.`,
+    ...orderVerdicts(o).map((v) => `  ${v.what}: ${v.value} (target ${v.target}): ${v.met ? "met" : "MISSED"}`),
+  ];
 }
 
 /** Analytics ingestion on a server backed by a throwaway PostgreSQL database (the target is stated for PostgreSQL). */
@@ -441,18 +496,20 @@ function freshStartTable(f, markdown) {
 }
 
 function ordersTable(o, markdown) {
-  const header = ["database", "orders/s", "p50 ms", "p95 ms", "p99 ms", "orders", "other answers"];
-  const row = (name, m) => [
-    name,
+  const header = ["server", "orders/s", "per round", "p50 ms", "p95 ms", "p99 ms", "CPU ms/order", "orders", "other answers"];
+  const row = (m) => [
+    m.name,
     fmt(m.ordersPerSecond, 1),
+    m.ordersPerSecondPerRound.map((n) => fmt(n, 0)).join(" / "),
     fmt(m.latencyMs.p50, 0),
     fmt(m.latencyMs.p95, 0),
     fmt(m.latencyMs.p99, 0),
+    fmt(m.cpuMsPerOrder, 2),
     String(m.orders),
     Object.entries(m.statuses).filter(([s]) => s !== "201").map(([s, c]) => `${s}: ${c}`).join(", ") || "none",
   ];
-  const rows = [row("PGlite", o.pglite), ...(o.postgres ? [row("PostgreSQL", o.postgres)] : [])];
-  return (markdown ? markdownTable : textTable)(header, rows, [1, 2, 3, 4, 5]);
+  const rows = ["postgres", "floor", "pglite"].filter((k) => o[k]).map((k) => row(o[k]));
+  return (markdown ? markdownTable : textTable)(header, rows, [1, 3, 4, 5, 6, 7]);
 }
 
 function jsTable(routes, markdown) {
@@ -553,7 +610,10 @@ function markdownSnippet() {
     parts.push("", `**Analytics ingestion on PostgreSQL** (${e.settings.eventsPerSecond} events/s in batches of ${e.settings.batch} beside ${e.settings.pageRate} pages/s, ${e.settings.duration} s)`, "", eventsTable(e, true), "", eventsVerdict(e));
   }
   if (results.orders) {
-    parts.push("", `**Order placement** (POST /api/purchase, ${results.orders.settings.connections} concurrent shoppers, ${results.orders.settings.duration} s each, RATE_LIMITS=off)`, "", ordersTable(results.orders, true));
+    const o = results.orders;
+    const { connections, warmup, rounds, duration } = o.settings;
+    parts.push("", `**Order placement** (POST /api/purchase, ${connections} concurrent shoppers, ${warmup} s warm-up, ${rounds} alternating rounds of ${duration} s per server, RATE_LIMITS=off; CPU from /proc)`, "", ordersTable(o, true));
+    if (o.floor) parts.push("", ratioLines(o)[0]);
   }
   if (results.attack) {
     parts.push("", `**Attack** (default rate limits; card tester over ${results.attack.cards.seconds} s)`, "", attackTable(results.attack, true));
@@ -589,6 +649,7 @@ if (!results.error) {
   if (results.jsWeight && !results.jsWeight.homeMeetsTarget) missed.push("home JS ratio");
   if (results.lighthouse) missed.push(...results.lighthouse.belowTarget.map((c) => `Lighthouse ${c}`));
   if (results.events && !results.events.meetsTarget) missed.push("analytics ingestion");
+  if (results.orders) missed.push(...orderVerdicts(results.orders).filter((v) => !v.met).map((v) => v.what));
   console.log(`\nTargets missed: ${missed.length ? missed.join(", ") : "none"}.`);
   if (missed.length && opts.strict) exitCode = 1;
 }

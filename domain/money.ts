@@ -38,15 +38,20 @@ export function toMajor(amount: number): number {
   return amount / 100;
 }
 
+/** Formatters made once per locale, currency and decimals: making one costs far more than formatting with it. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** "$49.99", "£44.99", "49,99 €". Whole amounts drop the decimals only when asked. */
 export function formatMoney(money: Money, locale = "en-US", options: { dropZeroCents?: boolean } = {}): string {
   const whole = options.dropZeroCents && money.amount % 100 === 0;
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: money.currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(toMajor(money.amount));
+  const key = `${locale}|${money.currency}|${whole ? 0 : 2}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const digits = whole ? 0 : 2;
+    format = new Intl.NumberFormat(locale, { style: "currency", currency: money.currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    moneyFormats.set(key, format);
+  }
+  return format.format(toMajor(money.amount));
 }
 
 /** The locale used to format a currency for a country's shoppers. */

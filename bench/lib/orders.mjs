@@ -1,7 +1,10 @@
-// Step 4: order placement. Twenty concurrent shoppers POST /api/purchase, each request a new shopper with its own
-// Idempotency-Key (so every request really places an order: price, authorize, write, capture), on the server given.
+// Step 5: order placement. Twenty concurrent shoppers POST /api/purchase, each request a new shopper with its own
+// Idempotency-Key (so every request really places an order: price, authorize, write, capture), on the servers given,
+// measured in alternating rounds with the server process's CPU time read from /proc.
 import autocannon from "autocannon";
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { percentile } from "./util.mjs";
 
@@ -66,6 +69,70 @@ export async function measureOrders(origin, { connections = 20, duration = 10 } 
     statuses,
     errors: result.errors + result.timeouts,
     latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
+    latencies,
+  };
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds (user + system, all threads) a process has used so far, from /proc/<pid>/stat; NaN where there is no /proc. */
+export function cpuSecondsOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces) start at field 3; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Measures several servers under the same load: each is warmed up, then they take turns for `rounds` rounds of
+ * `duration` seconds each (A, B, C, A, B, C, ...), so background load on a shared machine falls on all alike.
+ * Answers per target: orders/s over all rounds (and per round), latency percentiles over all rounds, and the server
+ * process's CPU milliseconds per order placed.
+ */
+export async function compareOrders(targets, { connections = 20, duration = 10, rounds = 3, warmup = 3, log = () => {} } = {}) {
+  for (const t of targets) if (warmup > 0) await measureOrders(t.origin, { connections, duration: warmup });
+  const collected = targets.map(() => []);
+  for (let round = 1; round <= rounds; round++) {
+    for (const [i, t] of targets.entries()) {
+      const cpuBefore = cpuSecondsOf(t.pid);
+      const m = await measureOrders(t.origin, { connections, duration });
+      m.cpuSeconds = cpuSecondsOf(t.pid) - cpuBefore;
+      collected[i].push(m);
+      log(`  round ${round}/${rounds} ${t.name}: ${m.ordersPerSecond.toFixed(1)} orders/s, p95 ${Math.round(m.latencyMs.p95)} ms, ${((m.cpuSeconds * 1000) / (m.orders || 1)).toFixed(2)} ms CPU per order`);
+    }
+  }
+  return Object.fromEntries(targets.map((t, i) => [t.key, summariseRounds(t.name, connections, collected[i])]));
+}
+
+function summariseRounds(name, connections, rounds) {
+  const latencies = rounds.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const seconds = rounds.reduce((sum, r) => sum + r.durationSeconds, 0);
+  const orders = rounds.reduce((sum, r) => sum + r.orders, 0);
+  const cpuSeconds = rounds.reduce((sum, r) => sum + r.cpuSeconds, 0);
+  const statuses = {};
+  for (const r of rounds) for (const [s, c] of Object.entries(r.statuses)) statuses[s] = (statuses[s] ?? 0) + c;
+  return {
+    name,
+    connections,
+    rounds: rounds.length,
+    durationSeconds: seconds,
+    orders,
+    ordersPerSecond: orders / seconds,
+    ordersPerSecondPerRound: rounds.map((r) => +r.ordersPerSecond.toFixed(1)),
+    statuses,
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
+    cpuMsPerOrder: orders > 0 ? (cpuSeconds * 1000) / orders : NaN,
   };
 }
 

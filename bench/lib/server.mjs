@@ -9,9 +9,10 @@ import { sleep } from "./util.mjs";
 /**
  * Returns { origin, port, pid, stop(), output() }. The server runs as in production
  * (NODE_ENV=production, a random session secret), logs at warn, and keeps its default
- * single-process layout (jobs inline) because that is how a small shop runs.
+ * single-process layout (jobs inline) because that is how a small shop runs. `entry` starts another server the same
+ * way (the bench's floor server, bench/lib/floor-server.mjs).
  */
-export async function startServer(root, port, { readyTimeoutMs = 60_000, extraEnv = {}, databaseUrl = null } = {}) {
+export async function startServer(root, port, { readyTimeoutMs = 60_000, extraEnv = {}, databaseUrl = null, entry = "build/node/index.js" } = {}) {
   const tmp = mkdtempSync(join(tmpdir(), "shop-bench-"));
   const dataDir = join(tmp, "data"); // PGlite creates this folder but not its parent
   const env = {
@@ -30,7 +31,7 @@ export async function startServer(root, port, { readyTimeoutMs = 60_000, extraEn
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL; // the embedded PGlite unless a PostgreSQL run asks otherwise
-  const child = spawn(process.execPath, ["build/node/index.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   const keep = (chunk) => {
     log += chunk;

@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import pg from "pg";
 import * as schema from "./schema/index";
+import { postgresListener, type ChangeListener, type Listening } from "./listener";
 import { lockDataDir } from "./lock";
 
 export type Schema = typeof schema;
@@ -19,89 +20,72 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   db: Database;
   executeSql: ExecuteSql;
-  /**
-   * LISTEN on a channel: PostgreSQL through a connection of its own (a pooled one would drop the subscription when
-   * returned); PGlite through its built-in listener (one process, so NOTIFY reaches only this process, as it should).
-   * Resolves once listening; the returned function stops.
-   */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Hears commits that announced `channel` with pg_notify, from this process or any other (server/db/change-notices.ts). */
+  listen(channel: string, listener: ChangeListener): Promise<Listening>;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ("url" in target) return openPostgres(target.url);
-  return openPglite("memory" in target ? null : resolve(target.dataDir));
+export interface DatabaseOptions {
+  /** Hears every statement the query builder sends (tests count the statements of one order with it). */
+  onQuery?: (sql: string, params: unknown[]) => void;
 }
 
-function openPostgres(url: string): DatabaseHandle {
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  if ("url" in target) return openPostgres(target.url, options);
+  return openPglite("memory" in target ? null : resolve(target.dataDir), options);
+}
+
+function drizzleOptions(options: DatabaseOptions) {
+  const { onQuery } = options;
+  return onQuery ? { schema, logger: { logQuery: (sql: string, params: unknown[]) => onQuery(sql, params) } } : { schema };
+}
+
+function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server closes (a restart, a failover, DROP DATABASE ... FORCE in tests) makes the pool
   // emit "error" after it has already dropped that client; unheard, that event would crash the process.
   // The next query simply opens a new connection.
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool, drizzleOptions(options)) as unknown as Database;
+  const listener = postgresListener(url);
   return {
     kind: "postgres",
     db,
     executeSql: (text, values) => pool.query(text, values as any[]),
-    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
-    close: () => pool.end(),
+    listen: (channel, l) => listener.listen(channel, l),
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 
-/** A connection that only listens. Reconnects after a drop (a restart, a failover) and tells the caller, who must
- * assume it missed notifications while away. */
-async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
-  let stopped = false;
-  let client: pg.Client | null = null;
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
-    next.on("notification", (n) => n.channel === channel && onMessage(n.payload ?? ""));
-    next.on("error", () => {});
-    next.on("end", () => {
-      if (!stopped) reconnectSoon();
-    });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    client = next;
-  };
-  const reconnectSoon = () => {
-    setTimeout(() => {
-      if (stopped) return;
-      connect().then(() => onMessage("reconnected"), reconnectSoon);
-    }, 1000).unref();
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => undefined);
-  };
-}
-
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, options: DatabaseOptions): Promise<DatabaseHandle> {
   const lock = dataDir ? lockDataDir(dataDir) : null;
   try {
     // PGlite does not create the parent folder itself.
     const pgDir = dataDir ? join(dataDir, "pglite") : undefined;
     if (pgDir) mkdirSync(pgDir, { recursive: true });
     const client = await PGlite.create(pgDir);
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    const db = drizzlePglite(client, drizzleOptions(options)) as unknown as Database;
     const executeSql: ExecuteSql = async (text, values) => {
       if (values && values.length > 0) return client.query(text, values);
       // pg-boss sends parameterless multi-statement scripts; exec runs them, the last result carries the rows.
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     };
+    // One process owns a PGlite database, so its own notices are all there are; it delivers them at commit too.
+    const listen = async (channel: string, l: ChangeListener): Promise<Listening> => {
+      const unlisten = await client.listen(channel, () => l.onNotice());
+      return { live: () => !client.closed, stop: () => unlisten() };
+    };
     return {
       kind: "pglite",
       db,
       executeSql,
-      listen: async (channel, onMessage) => {
-        const stop = await client.listen(channel, onMessage);
-        return async () => stop();
-      },
+      listen,
       close: async () => {
         try {
           await client.close();

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openShop } from "../boot";
-import { openDatabase, type DatabaseHandle } from "../db/client";
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../db/client";
 import { parseEnv, type Env } from "../env";
 import { fixedClock, type Clock } from "../lib/clock";
 import { createLogger } from "../lib/logger";
@@ -31,9 +31,9 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   return parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMITS: "off", ...overrides });
 }
 
-export async function openTestShop(options: { now?: string; env?: Record<string, string> } = {}): Promise<TestShop> {
+export async function openTestShop(options: { now?: string; env?: Record<string, string> } & DatabaseOptions = {}): Promise<TestShop> {
   const clock = fixedClock(options.now ?? "2026-11-22T12:00:00Z");
-  const { database, drop, url } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase({ onQuery: options.onQuery });
   const shop = await openShop(testEnv(options.env), { clock, log: createLogger("silent"), database });
   return {
     ...shop,
@@ -46,13 +46,13 @@ export async function openTestShop(options: { now?: string; env?: Record<string,
   };
 }
 
-export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; url?: string }> {
-  if (testDriver() === "pglite") return { database: await openDatabase({ memory: true }), drop: async () => {} };
+export async function openTestDatabase(options: DatabaseOptions = {}): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; url?: string }> {
+  if (testDriver() === "pglite") return { database: await openDatabase({ memory: true }, options), drop: async () => {} };
   const name = `shop_test_${process.pid}_${randomBytes(4).toString("hex")}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = withDatabase(TEST_POSTGRES_URL, name);
   return {
-    database: await openDatabase({ url }),
+    database: await openDatabase({ url }, options),
     url,
     drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };

@@ -8,7 +8,7 @@ import type { OrderSummary } from "../../domain/orders";
 import { isValidEmail } from "../../domain/validation";
 import { verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
-import type { CardDetails } from "../integrations/payments/gateway";
+import { UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
 import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
 import { countHit, requireUnspent } from "../modules/rate-limit";
 import { recordOrderAttribution } from "../modules/analytics";
@@ -26,6 +26,7 @@ import {
   insertOrder,
   orderSummary,
   recordAuthorization,
+  writtenOrderSummary,
   type AttemptRow,
 } from "../modules/orders";
 import { findOwnPaymentMethod, markCaptured, recordPayment, savePaymentMethod } from "../modules/payments";
@@ -66,8 +67,13 @@ export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: Plac
   try {
     // After the claim: a retry of this key is answered above without spending a new (single-use) captcha token.
     await verifyCaptcha(shop, request.captchaToken, ctx.ip);
-    if (await hasEarlierDuplicate(shop, claim.key, fingerprint)) throw new ShopError("DUPLICATE_TRANSACTION_WARNING");
-    return await placeClaimed(shop, request, ctx, claim, decliners);
+    // Side by side: neither needs the other, and a duplicate's customer is the same shopper's anyway.
+    const [duplicate, customer] = await Promise.all([
+      hasEarlierDuplicate(shop, claim.key, fingerprint, claimed.createdAt),
+      orderingCustomer(shop, request, ctx),
+    ]);
+    if (duplicate) throw new ShopError("DUPLICATE_TRANSACTION_WARNING");
+    return await placeClaimed(shop, request, ctx, claim, customer, decliners);
   } catch (error) {
     // Another claim of this key may have placed the order meanwhile (a takeover): that order is the answer.
     const placed = await findOrderIdByKey(dbOf(shop), claim.key);
@@ -98,10 +104,19 @@ async function answerRetry(shop: Shop, claimed: AttemptRow, requestHash: string)
   return summary;
 }
 
-async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext, claim: { key: string; id: string }, decliners: DeclineKeys): Promise<OrderSummary> {
+type OrderingCustomer = Awaited<ReturnType<typeof orderingCustomer>>;
+
+async function placeClaimed(
+  shop: Shop,
+  request: PurchaseRequest,
+  ctx: PlaceOrderContext,
+  claim: { key: string; id: string },
+  customer: OrderingCustomer,
+  decliners: DeclineKeys,
+): Promise<OrderSummary> {
   const db = dbOf(shop);
-  const customer = await orderingCustomer(shop, request, ctx);
-  const isFirstOrder = (await countPaidOrders(db, customer.id)) === 0;
+  // A customer this request created has no orders yet.
+  const isFirstOrder = customer.created || (await countPaidOrders(db, customer.id)) === 0;
   const { quote, promo, priceList } = await priceCart(shop, {
     items: request.items,
     couponCodes: request.couponCodes,
@@ -111,26 +126,27 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
     isFirstOrder,
   });
   const gateway = gatewayOf(shop);
-  const card = await resolveCard(shop, gateway, request, ctx, customer.id);
   // Before the card: an order that loses the race for a coupon's last use costs no authorization.
   if (promo) await reserveCouponUse(db, promo.code, shop.clock.now());
   let chargeId: string | null = null;
-  let written: { orderId: string; paymentId: string };
+  let written: { summary: OrderSummary; paymentId: string };
   try {
     // Keyed by the claim: a retry inside this claim never authorizes twice; a new claim (after a failure) gets its own answer.
-    chargeId = await authorize(shop, gateway, { token: card.token, amount: quote.total, currency: quote.currency, key: `order:${claim.key}:${claim.id}` }, decliners);
+    const authorized = await authorizeCard(shop, gateway, request, ctx, customer.id, quote, `order:${claim.key}:${claim.id}`, decliners);
+    const { card } = authorized;
+    chargeId = authorized.chargeId;
     if (chargeId) await recordAuthorization(shop, claim.key, claim.id, chargeId);
     const now = shop.clock.now();
-    const authorized = chargeId;
     written = await db.transaction(async (tx) => {
-      const order = await insertOrder(tx, { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now });
+      const newOrder = { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now };
+      const order = await insertOrder(tx, newOrder);
       await recordOrderAttribution(tx, { orderId: order.id, attribution: request.attribution, clickId: request.clickId, now });
       if (promo) await redeemReserved(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
       // A guest using an existing account's email does not replace that account's default card.
       const trusted = ctx.sessionCustomerId === customer.id || isFirstOrder;
       const paymentMethodId = await savePaymentMethod(tx, customer.id, gateway.name, card.token, card.details, trusted, now);
-      const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId: authorized, amount: quote.total, currency: quote.currency, card: card.details, now });
-      await createSubscriptions(tx, {
+      const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId: authorized.chargeId, amount: quote.total, currency: quote.currency, card: card.details, now });
+      const subscriptions = await createSubscriptions(tx, {
         customerId: customer.id,
         orderId: order.id,
         quote,
@@ -140,10 +156,11 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
         shippingAddress: request.shippingAddress,
         now,
       });
-      const summary = await orderSummary(tx, order.id);
-      if (summary) await enqueueOrderConfirmation(tx, summary, { now });
+      // The answer and the email are built from what was just written, not read back.
+      const summary = writtenOrderSummary({ ...newOrder, ...order }, card.details, subscriptions);
+      await enqueueOrderConfirmation(tx, summary, { now });
       await completeAttempt(tx, claim.key, claim.id, order.id, now);
-      return { orderId: order.id, paymentId };
+      return { summary, paymentId };
     });
   } catch (error) {
     if (chargeId) await voidQuietly(shop, gateway, chargeId);
@@ -152,9 +169,7 @@ async function placeClaimed(shop: Shop, request: PurchaseRequest, ctx: PlaceOrde
   }
   await capture(shop, gateway, chargeId, written.paymentId);
   void sendQueuedEmailsSoon(shop);
-  const summary = await orderSummary(db, written.orderId);
-  if (!summary) throw new Error(`order ${written.orderId} vanished after commit`);
-  return summary;
+  return written.summary;
 }
 
 /** The signed-in customer, or the customer with this email (created when new; they can set a password later). */
@@ -162,40 +177,70 @@ async function orderingCustomer(shop: Shop, request: PurchaseRequest, ctx: Place
   const names = { firstName: request.shippingAddress.firstName, lastName: request.shippingAddress.lastName };
   if (ctx.sessionCustomerId) {
     const signedIn = await findCustomerById(shop, ctx.sessionCustomerId);
-    if (signedIn) return signedIn;
+    if (signedIn) return { ...signedIn, created: false };
   }
   return findOrCreateCustomer(shop, request.email, names);
 }
 
-async function resolveCard(shop: Shop, gateway: PaymentGateway, request: PurchaseRequest, ctx: PlaceOrderContext, customerId: string): Promise<{ token: string; details: CardDetails }> {
+const EXPIRED_TOKEN = "Your card details have expired. Please enter them again.";
+
+interface AuthorizedCard {
+  card: { token: string; details: CardDetails };
+  /** Null when nothing is charged now (a fully discounted order: the card is kept for renewals). */
+  chargeId: string | null;
+}
+
+/** The card to charge (a saved one only for its signed-in owner), authorized for the order's total. */
+async function authorizeCard(
+  shop: Shop,
+  gateway: PaymentGateway,
+  request: PurchaseRequest,
+  ctx: PlaceOrderContext,
+  customerId: string,
+  quote: { total: number; currency: string },
+  key: string,
+  decliners: DeclineKeys,
+): Promise<AuthorizedCard> {
+  const charge = { amount: quote.total, currency: quote.currency, key };
   if ("savedPaymentMethodId" in request.payment) {
     // Only the signed-in owner may pay with a saved card.
     const saved = ctx.sessionCustomerId === customerId ? await findOwnPaymentMethod(dbOf(shop), request.payment.savedPaymentMethodId, customerId) : null;
     if (!saved) throw new ShopError("NOT_FOUND", "That saved card was not found.");
-    return { token: saved.token, details: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear } };
+    const card = { token: saved.token, details: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear } };
+    if (charge.amount === 0) return { card, chargeId: null };
+    const result = await gateway.authorize({ token: card.token, amount: charge.amount, currency: charge.currency, idempotencyKey: key });
+    if (result.status === "declined") throw await declined(shop, result, key, decliners);
+    return { card, chargeId: result.chargeId };
   }
-  const details = await gateway.describe(request.payment.token);
-  if (!details) throw new ShopError("VALIDATION_ERROR", "Your card details have expired. Please enter them again.");
-  return { token: request.payment.token, details };
+  const { token } = request.payment;
+  if (charge.amount === 0) {
+    // Fully discounted: nothing to charge now, the card is kept for renewals.
+    const details = await gateway.describe(token);
+    if (!details) throw new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
+    return { card: { token, details }, chargeId: null };
+  }
+  // The gateway tells the card with the authorization: the token is read once.
+  const result = await gateway.authorize({ token, amount: charge.amount, currency: charge.currency, idempotencyKey: key });
+  if (result.status === "declined") throw await declined(shop, result, key, decliners);
+  const details = result.card ?? (await gateway.describe(token));
+  if (!details) {
+    await voidQuietly(shop, gateway, result.chargeId);
+    throw new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
+  }
+  return { card: { token, details }, chargeId: result.chargeId };
 }
 
-async function authorize(
-  shop: Shop,
-  gateway: PaymentGateway,
-  charge: { token: string; amount: number; currency: string; key: string },
-  decliners: DeclineKeys,
-): Promise<string | null> {
-  if (charge.amount === 0) return null; // fully discounted: nothing to charge now, the card is kept for renewals
-  const result = await gateway.authorize({ token: charge.token, amount: charge.amount, currency: charge.currency, idempotencyKey: charge.key });
-  if (result.status === "authorized") return result.chargeId;
+/** The error for a declined authorization, counted against the decliners (an unknown token is not a decline: enter the card again). */
+async function declined(shop: Shop, result: { code: string; message: string }, key: string, decliners: DeclineKeys): Promise<ShopError> {
+  if (result.code === UNKNOWN_TOKEN) return new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
   // The operator's log has the gateway's reason; the shopper reads words that do not tell a card tester which cards are stolen.
-  shop.log.info({ declineCode: result.code, reason: result.message, idempotencyKey: charge.key }, "card declined");
+  shop.log.info({ declineCode: result.code, reason: result.message, idempotencyKey: key }, "card declined");
   await Promise.all([
     countHit(shop, "declines-per-address", decliners.address),
     countHit(shop, "declines-per-email", decliners.email),
     countHit(shop, "declines-per-card", decliners.card),
   ]);
-  throw new ShopError("PAYMENT_DECLINED", declineMessageForShopper(result.code));
+  return new ShopError("PAYMENT_DECLINED", declineMessageForShopper(result.code));
 }
 
 /** Who a decline is counted against: the client's address, the email and the card (new cards only; saved cards are the owner's). */

@@ -11,7 +11,8 @@ export interface CardDetails {
 }
 
 export type AuthorizeResult =
-  | { status: "authorized"; chargeId: string }
+  /** `card`: the card behind the token, when the gateway tells it with the authorization (so no describe is needed). */
+  | { status: "authorized"; chargeId: string; card?: CardDetails }
   | { status: "declined"; code: string; message: string };
 
 /** An off-session charge of a saved card (a renewal): captured at once, declined, or waiting for the customer. */
@@ -28,6 +29,9 @@ export interface GatewayCharge {
   amountRefunded: number;
   currency: string;
 }
+
+/** The decline code of a token the gateway does not know (expired or never issued): the shopper enters the card again. */
+export const UNKNOWN_TOKEN = "unknown_token";
 
 export interface PaymentGateway {
   readonly name: string;

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { ShopError } from "../../../domain/errors";
 import { sandboxCharges, sandboxTokens } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
-import type { AuthorizeResult, CardDetails, ChargeResult, GatewayCharge, PaymentGateway } from "./gateway";
+import { UNKNOWN_TOKEN, type AuthorizeResult, type CardDetails, type ChargeResult, type GatewayCharge, type PaymentGateway } from "./gateway";
 import { cardBrand, DECLINE_MESSAGES, luhnValid, TEST_CARDS, type CardBehavior } from "./test-cards";
 
 export interface CardInput {
@@ -43,12 +43,14 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
       return row ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear } : null;
     },
 
+    // Two statements when the key is new (the card, then the charge), one more when it is a replay.
     async authorize({ token, amount, currency, idempotencyKey }): Promise<AuthorizeResult> {
       const [card] = await db().select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
-      const behavior = (card?.behavior ?? "card_declined") as CardBehavior;
+      if (!card) return { status: "declined", code: UNKNOWN_TOKEN, message: "Your card details have expired. Please enter them again." };
+      const behavior = card.behavior as CardBehavior;
       // On-session the browser handles authentication, so a card that needs it passes at checkout.
       const declined = behavior !== "succeed" && behavior !== "authentication_required";
-      await db()
+      const [inserted] = await db()
         .insert(sandboxCharges)
         .values({
           id: id("ch"),
@@ -61,15 +63,18 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
           createdAt: shop.clock.now(),
           updatedAt: shop.clock.now(),
         })
-        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey });
+        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+        .returning({ id: sandboxCharges.id, status: sandboxCharges.status, declineCode: sandboxCharges.declineCode });
       // The same key always answers the first outcome, as real gateways do.
-      const [charge] = await db().select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
+      const [charge] = inserted
+        ? [inserted]
+        : await db().select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
       if (!charge) throw new Error("sandbox charge vanished");
       if (charge.status === "declined") {
         const code = (charge.declineCode ?? "card_declined") as Exclude<CardBehavior, "succeed">;
         return { status: "declined", code, message: DECLINE_MESSAGES[code] };
       }
-      return { status: "authorized", chargeId: charge.id };
+      return { status: "authorized", chargeId: charge.id, card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } };
     },
 
     // Like a real gateway: only a live authorization can be captured (capturing twice is harmless), only an

@@ -4,3 +4,4 @@ export * from "./plans";
 export * from "./price-list";
 export * from "./products";
 export * from "./seed";
+export { announceCatalogChange, CATALOG_CHANGED, forgetCatalog } from "./snapshot";

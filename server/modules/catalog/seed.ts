@@ -1,6 +1,7 @@
 import type { CatalogSeed } from "../../../domain/catalog-seed";
 import { planPrices, plans, products } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
+import { forgetCatalog } from "./snapshot";
 
 /** Inserts catalogue rows that are missing (idempotent; an operator's price edits survive restarts). */
 export async function seedCatalog(shop: Shop, seed: Pick<CatalogSeed, "products" | "plans">): Promise<number> {
@@ -38,5 +39,7 @@ export async function seedCatalog(shop: Shop, seed: Pick<CatalogSeed, "products"
     })),
   ]);
   await db.insert(planPrices).values(priceRows).onConflictDoNothing();
+  // The tables' triggers announced the change to other processes; this one need not wait for its own notice.
+  forgetCatalog(shop);
   return insertedProducts.length;
 }

@@ -1,4 +1,5 @@
 import type { Shop } from "../../shop";
+import { CATALOG_CHANGED } from "../catalog";
 
 /**
  * Rendered pages depend on content and prices. Whoever changes either calls notifyPagesChanged, inside or after its
@@ -11,6 +12,18 @@ export async function notifyPagesChanged(shop: Shop, reason: string): Promise<vo
   await shop.database.executeSql("select pg_notify($1, $2)", [PAGES_CHANGED_CHANNEL, reason.slice(0, 200)]);
 }
 
-export function listenForPageChanges(shop: Shop, onChange: (reason: string) => void): Promise<() => Promise<void>> {
-  return shop.database.listen(PAGES_CHANGED_CHANNEL, onChange);
+/**
+ * Calls onChange when content or prices change in any process: this channel, and the catalogue's own (its triggers
+ * announce every price or product change, however it was made). A lost connection counts as a change, since a
+ * notice may have been missed meanwhile.
+ */
+export async function listenForPageChanges(shop: Shop, onChange: (reason: string) => void): Promise<() => Promise<void>> {
+  const listeners = await Promise.all(
+    [PAGES_CHANGED_CHANNEL, CATALOG_CHANGED].map((channel) =>
+      shop.database.listen(channel, { onNotice: () => onChange(channel), onLost: () => onChange("listening connection lost") }),
+    ),
+  );
+  return async () => {
+    await Promise.all(listeners.map((l) => l.stop()));
+  };
 }

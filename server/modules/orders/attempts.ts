@@ -11,8 +11,11 @@ export type AttemptRow = typeof checkoutAttempts.$inferSelect;
 export const STALE_ATTEMPT_MS = 5 * 60_000;
 
 export type ClaimResult =
-  /** This request holds the key under `claim`; `abandonedChargeId` is an authorization a dead claim left behind. */
-  | { owned: true; claim: string; abandonedChargeId: string | null }
+  /**
+   * This request holds the key under `claim` since `createdAt`; `abandonedChargeId` is an authorization a dead claim
+   * left behind.
+   */
+  | { owned: true; claim: string; createdAt: Date; abandonedChargeId: string | null }
   | { owned: false; attempt: AttemptRow };
 
 /**
@@ -30,7 +33,7 @@ export async function claimAttempt(shop: Shop, key: string, requestHash: string,
     .values({ idempotencyKey: key, ...fresh })
     .onConflictDoNothing()
     .returning({ key: checkoutAttempts.idempotencyKey });
-  if (claimed.length > 0) return { owned: true, claim, abandonedChargeId: null };
+  if (claimed.length > 0) return { owned: true, claim, createdAt: now, abandonedChargeId: null };
   const previous = await findAttempt(shop, key);
   const reclaimable =
     previous.status === "failed" || (previous.status === "pending" && previous.updatedAt.getTime() < now.getTime() - STALE_ATTEMPT_MS);
@@ -41,7 +44,7 @@ export async function claimAttempt(shop: Shop, key: string, requestHash: string,
     .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.claim, previous.claim), eq(checkoutAttempts.status, previous.status)))
     .returning({ key: checkoutAttempts.idempotencyKey });
   if (reclaimed.length === 0) return { owned: false, attempt: await findAttempt(shop, key) };
-  return { owned: true, claim, abandonedChargeId: previous.chargeId };
+  return { owned: true, claim, createdAt: now, abandonedChargeId: previous.chargeId };
 }
 
 async function findAttempt(shop: Shop, key: string): Promise<AttemptRow> {
@@ -73,12 +76,12 @@ export function attemptError(row: AttemptRow): ShopError {
  * for it is under way and started first. The earliest pending attempt wins, so of two simultaneous double-submits
  * exactly one goes ahead.
  */
-export async function hasEarlierDuplicate(shop: Shop, key: string, fingerprint: string, windowMs = 60_000): Promise<boolean> {
-  const mine = await findAttempt(shop, key);
-  const since = new Date(mine.createdAt.getTime() - windowMs);
+export async function hasEarlierDuplicate(shop: Shop, key: string, fingerprint: string, createdAt: Date, windowMs = 60_000): Promise<boolean> {
+  // `createdAt` is the claim's own (claimAttempt wrote it), so it needs no reading back.
+  const since = new Date(createdAt.getTime() - windowMs);
   const startedFirst = or(
-    lt(checkoutAttempts.createdAt, mine.createdAt),
-    and(eq(checkoutAttempts.createdAt, mine.createdAt), lt(checkoutAttempts.idempotencyKey, key)),
+    lt(checkoutAttempts.createdAt, createdAt),
+    and(eq(checkoutAttempts.createdAt, createdAt), lt(checkoutAttempts.idempotencyKey, key)),
   );
   const rows = await dbOf(shop)
     .select({ key: checkoutAttempts.idempotencyKey })

@@ -47,6 +47,47 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ id: string; nu
   return row!;
 }
 
+/**
+ * The order as the shopper sees it, built from what the caller just wrote (no reading back): the same as orderSummary
+ * would read after the commit (server/workflows/place-order.statements.test.ts compares the two).
+ */
+export function writtenOrderSummary(
+  o: NewOrder & { id: string; number: number },
+  payment: { brand: string; last4: string } | null,
+  subscriptions: OrderSummary["subscriptions"],
+): OrderSummary {
+  const { quote } = o;
+  return {
+    id: o.id,
+    number: orderNumber(o.number),
+    email: o.email,
+    status: "paid",
+    currency: quote.currency,
+    lines: quote.lines.map((l) => ({
+      productCode: l.productCode,
+      planCode: l.planCode,
+      name: l.name,
+      image: l.image,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      listTotal: l.listTotal,
+      discount: l.discount,
+      total: l.total,
+      bonus: l.bonus,
+    })),
+    subtotal: quote.subtotal,
+    discounts: quote.discounts,
+    discountTotal: quote.discountTotal,
+    shipping: { method: quote.shipping.method, label: quote.shipping.label, amount: quote.shipping.amount },
+    total: quote.total,
+    shippingAddress: o.shippingAddress,
+    payment: { brand: payment?.brand ?? "none", last4: payment?.last4 ?? "" },
+    subscriptions,
+    preorderMessage: quote.preorderMessage,
+    createdAt: o.now.toISOString(),
+  };
+}
+
 export async function countPaidOrders(db: Queryable, customerId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.customerId, customerId), eq(orders.status, "paid")));
   return row?.n ?? 0;

@@ -1,4 +1,5 @@
-import { and, eq, lt } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { paymentMethods, payments } from "../../db/schema";
 import type { CardDetails } from "../../integrations/payments/gateway";
@@ -14,10 +15,13 @@ export interface NewPayment {
   now: Date;
 }
 
+/** Writes the payment; its id is made here, so nothing needs reading back. */
 export async function recordPayment(tx: Tx, p: NewPayment): Promise<string> {
-  const [row] = await tx
+  const id = randomUUID();
+  await tx
     .insert(payments)
     .values({
+      id,
       orderId: p.orderId,
       customerId: p.customerId,
       gateway: p.gateway,
@@ -29,9 +33,8 @@ export async function recordPayment(tx: Tx, p: NewPayment): Promise<string> {
       last4: p.card.last4,
       createdAt: p.now,
       updatedAt: p.now,
-    })
-    .returning({ id: payments.id });
-  return row!.id;
+    });
+  return id;
 }
 
 export async function markCaptured(db: Queryable, paymentId: string, now: Date): Promise<void> {
@@ -43,18 +46,21 @@ export async function markCaptured(db: Queryable, paymentId: string, now: Date):
  * when `makeDefault` (the signed-in owner, or a customer with no orders yet) or when they have no default card.
  */
 export async function savePaymentMethod(tx: Tx, customerId: string, gateway: string, token: string, card: CardDetails, makeDefault: boolean, now: Date): Promise<string> {
-  const [current] = await tx
-    .select({ id: paymentMethods.id })
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.customerId, customerId), eq(paymentMethods.isDefault, true)))
-    .limit(1);
-  const isDefault = makeDefault || !current;
-  if (isDefault) await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.customerId, customerId));
-  const [row] = await tx
-    .insert(paymentMethods)
-    .values({ customerId, gateway, token, ...card, isDefault, createdAt: now })
-    .onConflictDoUpdate({ target: [paymentMethods.customerId, paymentMethods.token], set: { isDefault } })
-    .returning({ id: paymentMethods.id });
+  // One statement: whether it becomes the default (asked for, or no default yet), the other cards' flag cleared when it
+  // does, and the card written. The clearing leaves this token's own row to the upsert (a row changed twice in one
+  // statement would keep only one change).
+  const becomesDefault = sql`(${makeDefault}::boolean or not exists (select 1 from payment_methods where customer_id = ${customerId} and is_default))`;
+  const result = await tx.execute(sql`
+    with cleared as (
+      update payment_methods set is_default = false
+      where customer_id = ${customerId} and is_default and token <> ${token} and ${becomesDefault}
+      returning id
+    )
+    insert into payment_methods (customer_id, gateway, token, brand, last4, exp_month, exp_year, is_default, created_at)
+    values (${customerId}, ${gateway}, ${token}, ${card.brand}, ${card.last4}, ${card.expMonth}, ${card.expYear}, ${becomesDefault}, ${now})
+    on conflict (customer_id, token) do update set is_default = excluded.is_default
+    returning id`);
+  const row = (result as unknown as { rows: { id: string }[] }).rows[0];
   return row!.id;
 }
 

@@ -21,8 +21,8 @@ export interface NewSubscriptions {
   now: Date;
 }
 
-/** One live subscription per subscription line of a paid order, billed next after its billing period. */
-export async function createSubscriptions(tx: Tx, s: NewSubscriptions): Promise<number> {
+/** One live subscription per subscription line of a paid order, billed next after its billing period; answers them as the receipt shows them. */
+export async function createSubscriptions(tx: Tx, s: NewSubscriptions): Promise<OrderSummary["subscriptions"]> {
   const rows = s.quote.lines
     .filter((line) => line.isSrp && !line.bonus && line.planCode && line.billingPeriodMonths)
     .map((line) => ({
@@ -44,8 +44,15 @@ export async function createSubscriptions(tx: Tx, s: NewSubscriptions): Promise<
       nextBillingAt: addMonths(s.now, firstRenewalMonths(line.planCode, line.billingPeriodMonths!)),
       createdAt: s.now,
     }));
-  if (rows.length > 0) await tx.insert(subscriptions).values(rows);
-  return rows.length;
+  if (rows.length === 0) return [];
+  const written = await tx.insert(subscriptions).values(rows).returning({ id: subscriptions.id });
+  return rows.map((row, i) => ({
+    id: written[i]!.id,
+    planCode: row.planCode as PlanCode,
+    renewsInto: row.renewalPlanCode as PlanCode,
+    nextBillingAt: row.nextBillingAt.toISOString(),
+    billingPeriodMonths: row.billingPeriodMonths,
+  }));
 }
 
 /** How many of a customer's subscriptions are held (not cancelled, or reactivated after cancelling). */

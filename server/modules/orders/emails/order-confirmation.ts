@@ -20,11 +20,16 @@ export const orderConfirmationKey = (orderId: string) => `${ORDER_CONFIRMATION}:
 const COLORS = { page: "#f4f1ea", card: "#ffffff", ink: "#1f2a24", muted: "#4d5a52", brand: "#1f3b2d", rule: "#e3ded3", note: "#fff6dc" };
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Helvetica, Arial, sans-serif";
 
+// Intl formatters are costly to make and safe to share: made once per locale, not once per email.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+let regionNames: Intl.DisplayNames | null = null;
+
 function formatters(order: OrderSummary) {
   const moneyLocale = localeFor(order.shippingAddress.country);
   // Words are English, so dates are too (British order for English-speaking countries outside the US).
   const dateLocale = moneyLocale.startsWith("en-") ? moneyLocale : "en-US";
-  const dates = new Intl.DateTimeFormat(dateLocale, { dateStyle: "long", timeZone: "UTC" });
+  let dates = dateFormats.get(dateLocale);
+  if (!dates) dateFormats.set(dateLocale, (dates = new Intl.DateTimeFormat(dateLocale, { dateStyle: "long", timeZone: "UTC" })));
   return {
     money: (amount: number) => formatMoney({ amount: amount as Cents, currency: order.currency }, moneyLocale),
     date: (iso: string) => {
@@ -36,7 +41,8 @@ function formatters(order: OrderSummary) {
 
 function countryName(code: string): string {
   try {
-    return new Intl.DisplayNames(["en"], { type: "region" }).of(code.toUpperCase()) ?? code;
+    regionNames ??= new Intl.DisplayNames(["en"], { type: "region" });
+    return regionNames.of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }
