@@ -1,16 +1,15 @@
 import { redirect } from "react-router";
 import { isErrorCode, ShopError } from "../../../domain/errors";
 import { loginPath } from "../../../domain/portal-routes";
+import type { ShellViewer } from "../../../server/http/context";
+import { requireViewer } from "../../lib/require-viewer";
 
 /**
- * Account pages: a signed-out visitor goes to sign in and comes back to the same page (until the accounts area's
- * shared helper lands). Server-only (.server.ts).
+ * Account pages: a signed-out visitor goes to sign in and comes back to the same page. The accounts area's shared
+ * helper does it; this name stays for the portal's loaders. Server-only (.server.ts).
  */
-export function requireMember(context: { viewer: { signedIn: boolean } }, request: Request): void {
-  if (!context.viewer.signedIn) {
-    const url = new URL(request.url);
-    throw redirect(loginPath(url.pathname + url.search));
-  }
+export function requireMember(context: { viewer: ShellViewer }, request: Request): void {
+  requireViewer(context, request);
 }
 
 /** Runs a portal call for a form: a ShopError becomes words for the page (4xx), a lost session goes to sign in. */
