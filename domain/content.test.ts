@@ -40,10 +40,10 @@ describe("ContentPageSeedSchema", () => {
     expect(ContentPageSeedSchema.parse(page)).toEqual({ ...page, layout: "default", blocks: [] });
   });
 
-  it("accepts the blank layout and typed blocks, keeping their extra fields", () => {
+  it("accepts the blank layout and typed blocks, keeping their fields and adding the block defaults (SPEC section 3)", () => {
     const parsed = ContentPageSeedSchema.parse({ ...page, layout: "blank", blocks: [{ type: "heading", title: "Hi" }] });
     expect(parsed.layout).toBe("blank");
-    expect(parsed.blocks).toEqual([{ type: "heading", title: "Hi" }]);
+    expect(parsed.blocks).toEqual([{ type: "heading", title: "Hi", class: "", containerClass: "" }]);
   });
 
   it.each([

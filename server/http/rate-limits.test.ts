@@ -60,7 +60,8 @@ describe(`rate limits over HTTP (${testDriver()})`, () => {
   });
 
   it("events: one hit per event (300 per 10 minutes), so 15 full batches pass and the 16th is refused", async () => {
-    const batch = { events: Array.from({ length: 20 }, () => ({ name: "Page Viewed", properties: {} })) };
+    // Catalogue events (issue 15): the limit counts events whether or not consent lets them be stored.
+    const batch = { events: Array.from({ length: 20 }, () => ({ name: "Button Clicked", properties: { name: "limit", location: "test" } })) };
     for (let i = 0; i < 15; i++) expect((await app.request("/api/events", json(batch), from("198.51.100.40"))).status).toBe(202);
     const refused = await app.request("/api/events", json(batch), from("198.51.100.40"));
     expect(refused.status).toBe(429);
