@@ -125,6 +125,8 @@ test("a guest buyer sets a password from the email and sees their order", async 
   await fillCheckout(page, { email, card: "4242424242424242" });
   await page.getByRole("main").getByRole("button", { name: /Place order/ }).click();
   await expect(page).toHaveURL(/\/thank-you$/);
+  // The receipt renders after the URL changes: wait for its order number before reading it.
+  await expect(page.locator("main")).toContainText(/SD-\d+/);
   const number = /SD-\d+/.exec((await page.locator("main").textContent()) ?? "")![0];
 
   await page.context().clearCookies();
