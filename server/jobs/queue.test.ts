@@ -9,6 +9,7 @@ import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
 import { EVENT_RETENTION_DAYS, PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";
 import { startJobs, type JobQueue } from "./queue";
 import { waitFor } from "../testing/wait-for";
+import { consume } from "../modules/rate-limit";
 
 const DAY = 86_400_000;
 
@@ -63,6 +64,18 @@ describe(`jobs on pg-boss (${testDriver()})`, () => {
       shop.clock.advance(31 * DAY);
       await pruneExpired(shop);
       expect((await rowsLeft(shop, "clock", customer.id)).sessions).toBe(0);
+    } finally {
+      shop.clock.set(start);
+    }
+  });
+
+  it("pruneExpired also removes rate-limit counters whose window has passed, by the shop's clock", async () => {
+    await consume(shop, { bucket: "prune-test", key: "198.51.100.99", limit: 5, windowMs: 60_000 });
+    const start = shop.clock.now();
+    try {
+      expect((await pruneExpired(shop)).rateLimitCounters).toBe(0);
+      shop.clock.advance(3 * 60_000);
+      expect((await pruneExpired(shop)).rateLimitCounters).toBeGreaterThanOrEqual(1);
     } finally {
       shop.clock.set(start);
     }
