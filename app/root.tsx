@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { UserStateSync } from "./components/account/UserStateSync";
 import { AnalyticsRoot } from "./components/analytics/AnalyticsRoot";
 import { FailurePage } from "./components/layout/FailurePage";
 import { SiteShell } from "./components/layout/SiteShell";
@@ -65,6 +66,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <PromoCodeFromUrl />
       <LocaleFromLocation />
       <AnalyticsRoot viewer={loaderData.shell.viewer} />
+      <UserStateSync viewer={loaderData.shell.viewer} />
       <Outlet />
     </SiteShell>
   );

@@ -11,6 +11,11 @@ export const COUNTRY_STORAGE_KEY = "seed_country_code";
 export const REGION_STORAGE_KEY = "seed_region_code";
 export const COOKIE_CONSENT_STORAGE_KEY = "seed_cookie_consent";
 export const ANONYMOUS_ID_STORAGE_KEY = "seed_anonymous_id";
+/**
+ * Who is signed in, as the browser keeps it (SPEC.md section 4): email, first name, the blocked flag and experiment
+ * variants, never a session token (the session is an HttpOnly cookie the page cannot read).
+ */
+export const USER_STORAGE_KEY = "seed_user";
 /** The browser's analytics queue (events waiting to be sent), kept only with performance consent. */
 export const ANALYTICS_QUEUE_STORAGE_KEY = "seed_analytics_queue";
 /** The queue's lock between tabs (SPEC.md section 8: 3 retries of 50 ms). */
@@ -31,6 +36,7 @@ export const STORAGE_CATEGORY = {
   [COUNTRY_STORAGE_KEY]: "C0001",
   [REGION_STORAGE_KEY]: "C0001",
   [COOKIE_CONSENT_STORAGE_KEY]: "C0001",
+  [USER_STORAGE_KEY]: "C0001",
   /** Cookies the server sets: the session and the receipt of the last order. */
   seed_jwt: "C0001",
   seed_last_order: "C0001",

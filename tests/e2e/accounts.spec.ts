@@ -42,10 +42,16 @@ test("sign up, verify from the mailbox, sign in, edit settings and address, repl
   await expect(page.getByRole("region", { name: "Your details" }).getByLabel("First name")).toHaveValue("Grace");
   await expect(page.getByRole("region", { name: "Shipping address" }).getByLabel("City", { exact: true })).toHaveValue("Austin");
 
+  // The browser keeps who is signed in (SPEC.md section 4), and never a token.
+  const storedUser = () => page.evaluate(() => localStorage.getItem("seed_user"));
+  await expect.poll(storedUser).toContain('"firstName":"Grace"');
+  expect(await storedUser()).not.toMatch(/token|jwt/i);
+
   await page.getByRole("banner").getByRole("button", { name: "Account" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+  expect(await storedUser()).toBeNull();
   await page.goto("/account");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
 });
@@ -143,6 +149,9 @@ test("a guest buyer sets a password from the email and sees their order", async 
   await expect(page).toHaveURL(/\/account\/home$/);
   const data = await page.request.get("/api/user/data");
   expect((await data.json()).orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([number]);
+  // And in their order history, as any member sees it.
+  await open(page, "/account/orders");
+  await expect(page.getByRole("main")).toContainText(number);
 });
 
 for (const [label, viewport] of [["1440", DESKTOP], ["390", MOBILE]] as const) {

@@ -1,5 +1,6 @@
 import { EVENTS } from "../../../domain/event-names";
 import { resetAnalyticsIdentity, track } from "../../lib/analytics";
+import { clearUserState } from "./user-state";
 
 /**
  * Sign Out from the drawers (SPEC.md section 4, Sign-in and session): record the event while the
@@ -14,4 +15,5 @@ export async function signOut(fetcher: typeof fetch = fetch): Promise<void> {
     // Offline: the cookie stays until the next successful call, but the shopper still leaves the account UI.
   }
   resetAnalyticsIdentity();
+  clearUserState();
 }
