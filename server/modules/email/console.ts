@@ -1,21 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
-import type { EmailStatus, OutboxEmailSummary } from "./outbox";
-
-const summary = {
-  id: emailOutbox.id,
-  to: emailOutbox.to,
-  subject: emailOutbox.subject,
-  template: emailOutbox.template,
-  idempotencyKey: emailOutbox.idempotencyKey,
-  status: emailOutbox.status,
-  attempts: emailOutbox.attempts,
-  lastError: emailOutbox.lastError,
-  nextAttemptAt: emailOutbox.nextAttemptAt,
-  createdAt: emailOutbox.createdAt,
-  sentAt: emailOutbox.sentAt,
-};
+import { summaryColumns as summary, type EmailStatus, type OutboxEmailSummary } from "./outbox";
 
 /** The outbox for the console, newest first, keyset-paged on (created_at, id) over email_outbox_created_idx. */
 export async function outboxPage(

@@ -77,7 +77,8 @@ export async function enqueueEmail(db: Queryable, email: NewEmail, options: { no
   return rows[0]?.id ?? null;
 }
 
-const summaryColumns = {
+/** The columns of an email without its bodies: the mailbox and the console list these. */
+export const summaryColumns = {
   id: emailOutbox.id,
   to: emailOutbox.to,
   subject: emailOutbox.subject,
