@@ -7,7 +7,7 @@ import { countEventsNamed } from "../../modules/analytics";
 import { readSession, startSession } from "../../modules/auth";
 import { experimentsOf, findOrCreateCustomer } from "../../modules/customers";
 import { dbOf } from "../../shop";
-import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
+import { openTestShop, testDriver, testEnv, type TestShop } from "../../testing/test-shop";
 
 const JSON_HEADERS = { "content-type": "application/json" };
 const ALL = { C0001: true, C0002: true, C0003: true, C0004: true, C0005: true };
@@ -213,29 +213,41 @@ describe(`shop API through createApp(shop).request() (${testDriver()})`, () => {
   });
 
   describe("GET /api/auth/location", () => {
+    // Requests as they arrive through the CDN: the socket peer is a proxy named in TRUST_PROXY.
+    const viaCdn = (headers: Record<string, string> = {}) =>
+      createApp({ ...shop, env: testEnv({ TRUST_PROXY: "10.0.0.0/8" }) }).request("/api/auth/location", { headers }, { incoming: { socket: { remoteAddress: "10.0.0.7" } } });
+
     it.each([
       [{ "cf-ipcountry": "GB", "cf-region-code": "ENG" }, { country: "GB", region: "ENG" }],
       [{ "cloudfront-viewer-country": "ca", "cloudfront-viewer-country-region": "on" }, { country: "CA", region: "ON" }],
       [{ "x-vercel-ip-country": "DE" }, { country: "DE", region: "UNKNOWN" }],
       [{ "x-country-code": "AU", "x-region-code": "NSW" }, { country: "AU", region: "NSW" }],
-    ])("reads CDN headers %j", async (headers, expected) => {
-      const res = await app.request("/api/auth/location", { headers });
+    ])("reads CDN headers %j from a trusted proxy", async (headers, expected) => {
+      const res = await viaCdn(headers);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual(expected);
     });
 
     it("without CDN headers: UNKNOWN country and region", async () => {
-      const res = await app.request("/api/auth/location");
+      const res = await viaCdn();
       expect(await res.json()).toEqual({ country: "UNKNOWN", region: "UNKNOWN" });
     });
 
+    it("a client talking to us directly cannot pick its country: CDN headers are ignored without TRUST_PROXY, or from a peer it does not name", async () => {
+      const direct = await app.request("/api/auth/location", { headers: { "cf-ipcountry": "GB" } }, { incoming: { socket: { remoteAddress: "198.51.100.7" } } });
+      expect(await direct.json()).toEqual({ country: "UNKNOWN", region: "UNKNOWN" });
+      const proxied = createApp({ ...shop, env: testEnv({ TRUST_PROXY: "10.0.0.0/8" }) });
+      const notTheProxy = await proxied.request("/api/auth/location", { headers: { "cf-ipcountry": "GB" } }, { incoming: { socket: { remoteAddress: "198.51.100.7" } } });
+      expect(await notTheProxy.json()).toEqual({ country: "UNKNOWN", region: "UNKNOWN" });
+    });
+
     it.each([["XX"], ["T1"], ["ABCD"], ["G-B"], [""]])("a placeholder or malformed country header %j reads as UNKNOWN", async (value) => {
-      const res = await app.request("/api/auth/location", { headers: { "cf-ipcountry": value } });
+      const res = await viaCdn({ "cf-ipcountry": value });
       expect((await res.json()).country).toBe("UNKNOWN");
     });
 
     it("is personal: never cached", async () => {
-      const res = await app.request("/api/auth/location", { headers: { "cf-ipcountry": "GB" } });
+      const res = await viaCdn({ "cf-ipcountry": "GB" });
       expect(res.headers.get("cache-control")).toMatch(/no-store/);
       expect(res.headers.get("cache-control")).toMatch(/private/);
     });

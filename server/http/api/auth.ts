@@ -18,7 +18,7 @@ import {
   SOCIAL_FLOW_COOKIE,
   SOCIAL_FLOW_TTL_MS,
 } from "../../modules/auth";
-import { locate } from "../../integrations/geo";
+import { clientLocation } from "../middleware/client-location";
 import { dbOf } from "../../shop";
 import { registerAccount } from "../../workflows/register-account";
 import { clientOf, sessionAnswer } from "../account-session";
@@ -132,7 +132,7 @@ export const authApi = createRouter()
   })
   .openapi(locationRoute, (c) => {
     c.header("Cache-Control", "private, no-store");
-    return c.json(locate(c.req.raw.headers), 200);
+    return c.json(clientLocation(c), 200);
   })
   .openapi(registerRoute, async (c) => {
     const input = c.req.valid("json");

@@ -6,7 +6,7 @@ import type { Experiments } from "../../../domain/experiments";
 import { parseFlagOverrides, resolveFlags, type Flags } from "../../../domain/flags";
 import { pickCountry } from "../../../domain/locale";
 import { COUNTRY_STORAGE_KEY } from "../../../domain/storage-keys";
-import { locate } from "../../integrations/geo";
+import { clientLocation } from "../middleware/client-location";
 import { experimentsOf, findCustomerById } from "../../modules/customers";
 import { cachedFlagDefaults } from "../../modules/settings";
 import { dbOf } from "../../shop";
@@ -70,7 +70,7 @@ export async function shellContext(c: Context<AppEnv>): Promise<ShellContext> {
     quizAudience: parseAudiences(preview).quizAudience,
     viewer: await viewerOf(c),
     testHooks: shop.env.ENABLE_TEST_HOOKS,
-    country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), locate(c.req.raw.headers).country),
+    country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), clientLocation(c).country),
     providerBase: shop.env.PROVIDER_BASE_PATH,
     captchaSiteKey: shop.env.TURNSTILE_SITE_KEY ?? null,
   };

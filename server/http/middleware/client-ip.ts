@@ -8,7 +8,7 @@ import type { AppEnv } from "../types";
  * from a client that talks to us directly is never believed. Rate limits and the captcha's remoteip use it.
  */
 export function clientIp(c: Context<AppEnv>): string | null {
-  const peer = normalise((c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress);
+  const peer = peerOf(c);
   const proxies = trustedProxies(c.get("shop").env.TRUST_PROXY);
   if (!peer || !proxies || !isTrusted(proxies, peer)) return peer;
   const hops = (c.req.header("x-forwarded-for") ?? "").split(",").map((h) => normalise(h)).filter((h): h is string => h !== null);
@@ -16,6 +16,17 @@ export function clientIp(c: Context<AppEnv>): string | null {
     if (!isTrusted(proxies, hops[i]!)) return hops[i]!;
   }
   return hops[0] ?? peer;
+}
+
+/** True when the socket's peer is a proxy named in TRUST_PROXY: only then are headers it adds about the client believed. */
+export function peerIsTrustedProxy(c: Context<AppEnv>): boolean {
+  const peer = peerOf(c);
+  const proxies = trustedProxies(c.get("shop").env.TRUST_PROXY);
+  return peer !== null && proxies !== null && isTrusted(proxies, peer);
+}
+
+function peerOf(c: Context<AppEnv>): string | null {
+  return normalise((c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress);
 }
 
 /**

@@ -3,7 +3,7 @@ import { getCookie } from "hono/cookie";
 import { ACCOUNT_ROUTES, ROUTES } from "../../../domain/routes";
 import { pickCountry } from "../../../domain/locale";
 import { isUnder } from "../../../domain/shell";
-import { locate } from "../../integrations/geo";
+import { clientLocation } from "../middleware/client-location";
 import { SESSION_COOKIE } from "../../modules/auth";
 import { LAST_ORDER_COOKIE } from "./last-order-cookie";
 import type { MiddlewareHandler } from "hono";
@@ -74,7 +74,7 @@ export function pageCacheNonce(cache: PageCache): MiddlewareHandler<AppEnv> {
 
 function cacheKeyOf(c: Context<AppEnv>): string {
   const url = new URL(c.req.url);
-  const country = pickCountry(undefined, undefined, locate(c.req.raw.headers).country);
+  const country = pickCountry(undefined, undefined, clientLocation(c).country);
   return pageCacheKey(url.pathname, url.searchParams, country, c.get("shop").env.FEATURE_FLAGS ?? "");
 }
 

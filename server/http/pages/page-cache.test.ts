@@ -61,7 +61,8 @@ describe(`page cache over HTTP (${testDriver()})`, () => {
   const get = (port: number, path = "/", headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${port}${path}`, { headers });
 
   beforeAll(async () => {
-    shop = await openTestShop();
+    // The test's requests come from 127.0.0.1 in the role of the CDN, so its country header is believed.
+    shop = await openTestShop({ env: { TRUST_PROXY: "127.0.0.1" } });
     web = await startWeb(shop, peerDocument, 0);
   });
   afterAll(async () => {
