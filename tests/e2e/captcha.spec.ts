@@ -67,6 +67,7 @@ test("after two declines of one card the checkout shows the security check; tick
   expect(await placeAndWait(page, "tokenize")).toBe(403);
   await expect(alert(page, "please complete the check above Place order")).toBeVisible();
   await expect(check).toBeVisible();
+  await check.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/captcha-1440.png", fullPage: false });
   expect((await new AxeBuilder({ page }).include(".checkout-form").analyze()).violations).toEqual([]);
 
