@@ -119,7 +119,7 @@ if (opts.help) {
 const root = process.cwd();
 const steps = new Set((opts.only ?? ALL_STEPS.join(",")).split(",").map((s) => s.trim()).filter(Boolean));
 for (const s of steps) if (!ALL_STEPS.includes(s)) usageError(`Unknown step "${s}" in --only`);
-const serverSteps = ["js", "ssr", "lighthouse", "orders", "events", "attack", "limiter"].filter((s) => steps.has(s));
+const serverSteps = ["js", "ssr", "lighthouse", "orders", "events", "attack"].filter((s) => steps.has(s));
 const int = (name) => {
   const n = Number(opts[name]);
   if (!Number.isFinite(n) || n < 0) usageError(`--${name} must be a non-negative number`);
@@ -202,7 +202,7 @@ async function main() {
   // First, while nothing else of the benchmark runs: it installs and builds in a clone.
   if (steps.has("start")) await benchFreshStart(portMin, portMax);
   if (steps.has("renewals")) await benchRenewals();
-  if (serverSteps.length === 0) return;
+  if (serverSteps.length === 0 && !steps.has("limiter")) return;
 
   // What only the benchmark needs (bench/package.json), installed on first use.
   await ensureInstall(join(root, "bench"), { label: "the benchmark's dependencies (bench/package.json)" });
@@ -215,6 +215,8 @@ async function main() {
   results.build = ensureBuild(root, opts.build ? "always" : opts["no-build"] ? "never" : "auto");
   const fingerprint = buildFingerprint(root);
   cleanups.push(stopLoad, () => removeStaticCopy(root));
+  // The limiter step starts servers of its own: alone, it needs no main server.
+  if (serverSteps.length === 0) return benchLimiter(portMin, portMax, -1);
 
   const serverPort = await findFreePort(portMin, portMax);
   const server = await startServer(root, serverPort, { extraEnv: SHOP_ENV });
