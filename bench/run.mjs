@@ -10,6 +10,8 @@
 //      RATE_LIMITS=off; prints shop/floor ratios of orders/s, p95 and server CPU per order
 //   6. Analytics ingestion on PostgreSQL: 2,000 events/s to POST /api/events beside a fixed rate of page requests
 //   7. Attack: a card tester beside a normal shopper, then newsletter and event bursts, against default rate limits
+//   8. Limiter cost ("limiter"): order placement on PostgreSQL with the rate limits on (defaults, the purchase limit raised
+//      so one load-test address is never refused) against RATE_LIMITS=off, alternating rounds; goal: on/off >= 0.95
 // Prints tables and a Markdown snippet, writes bench/results/<timestamp>.json (git-ignored).
 // Bounded in time, loopback only (127.0.0.1, ports 3200-3299 by default). Not part of `npm test`.
 // What only the benchmark needs (Lighthouse, autocannon) is in bench/package.json, installed on first use.
@@ -34,7 +36,9 @@ const BASELINE = "/__baseline";
 const HOME_RATIO_TARGET = 1.3;
 const ARTICLE_PATH = "/cultured/microbiome-101";
 const FIRST_START_TARGET_S = 90;
-const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "events", "attack", "renewals"];
+const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "events", "attack", "limiter", "renewals"];
+// Issue 10: the limiter may cost at most 5% of order placement throughput.
+const LIMITER_TARGET = 0.95;
 const EVENTS_TARGET = { eventsPerSecond: 2000, p95Ms: 50, pageSlowdown: 0.1 };
 // Issue 18: the shop on PostgreSQL against the floor, and PGlite against PostgreSQL.
 const ORDER_TARGETS = { ordersPerSecondRatio: 0.5, p95Ratio: 2, cpuMsPerOrder: 3, pgliteRatio: 0.4 };
@@ -91,7 +95,7 @@ if (opts.help) {
   console.log(`node bench/run.mjs [options]   (npm run bench -- [options])
   --build              rebuild even if the build looks fresh
   --no-build           never build; measure build/ as it is
-  --only=start,js,ssr,lighthouse,orders,events,attack,renewals   run only these steps (default: all)
+  --only=start,js,ssr,lighthouse,orders,events,attack,limiter,renewals   run only these steps (default: all)
   --attack-seconds=60  how long the card tester's 60 declined purchases are spread over (step "attack")
   --renewal-subscriptions=2000 --renewal-pglite-subscriptions=500   renewals due at once (step "renewals")
   --start-timeout=300  seconds each fresh-clone \`npm start\` may take to answer GET / (step "start")
@@ -198,7 +202,7 @@ async function main() {
   // First, while nothing else of the benchmark runs: it installs and builds in a clone.
   if (steps.has("start")) await benchFreshStart(portMin, portMax);
   if (steps.has("renewals")) await benchRenewals();
-  if (serverSteps.length === 0) return;
+  if (serverSteps.length === 0 && !steps.has("limiter")) return;
 
   // What only the benchmark needs (bench/package.json), installed on first use.
   await ensureInstall(join(root, "bench"), { label: "the benchmark's dependencies (bench/package.json)" });
@@ -211,6 +215,8 @@ async function main() {
   results.build = ensureBuild(root, opts.build ? "always" : opts["no-build"] ? "never" : "auto");
   const fingerprint = buildFingerprint(root);
   cleanups.push(stopLoad, () => removeStaticCopy(root));
+  // The limiter step starts servers of its own: alone, it needs no main server.
+  if (serverSteps.length === 0) return benchLimiter(portMin, portMax, -1);
 
   const serverPort = await findFreePort(portMin, portMax);
   const server = await startServer(root, serverPort, { extraEnv: SHOP_ENV });
@@ -306,6 +312,7 @@ async function main() {
   if (steps.has("orders")) await benchOrders(server, portMin, portMax, serverPort);
   if (steps.has("events")) await benchEvents(portMin, portMax, serverPort);
   if (steps.has("attack")) await benchAttack(portMin, portMax, serverPort);
+  if (steps.has("limiter")) await benchLimiter(portMin, portMax, serverPort);
 
   if (buildFingerprint(root) !== fingerprint) {
     results.warning = "build/client changed while the benchmark ran; the figures mix two builds";
@@ -456,6 +463,44 @@ async function benchAttack(portMin, portMax, serverPort) {
   console.log(attackTable(results.attack, false));
 }
 
+/** What the rate limiter costs order placement: two shops on PostgreSQL (a database each), limits on and off, alternating. */
+async function benchLimiter(portMin, portMax, serverPort) {
+  const settings = {
+    connections: Math.max(1, int("order-connections")),
+    duration: Math.max(1, int("order-duration")),
+    rounds: Math.max(1, int("order-rounds")),
+    warmup: int("order-warmup"),
+  };
+  section(`Limiter cost: order placement with RATE_LIMITS on and off, ${settings.connections} concurrent shoppers, ${settings.rounds} alternating rounds of ${settings.duration} s`);
+  const databases = [await freshPostgres(opts.postgres), await freshPostgres(opts.postgres)];
+  if (databases.some((d) => !d)) {
+    console.log(`PostgreSQL does not answer at ${opts.postgres}: the limiter step needs it and was skipped.`);
+    return;
+  }
+  for (const d of databases) cleanups.push(() => d.drop());
+  const taken = [serverPort];
+  const targets = [];
+  // Every load-test request comes from 127.0.0.1: the per-address purchase limit is raised so none is refused, and
+  // every other limit (the decline counters read before each purchase included) stays at its default.
+  for (const [i, [key, name, limits]] of [["on", "limits on", "purchase-per-address=9999999/1h"], ["off", "RATE_LIMITS=off", "off"]].entries()) {
+    const port = await findFreePort(portMin, portMax, taken);
+    taken.push(port);
+    const server = await startServer(root, port, { databaseUrl: databases[i].url, extraEnv: { RATE_LIMITS: limits } });
+    cleanups.push(() => server.stop());
+    targets.push({ key, name, origin: server.origin, pid: server.pid });
+  }
+  const measured = await compareOrders(targets, { ...settings, log: (line) => console.log(line) });
+  const ratio = measured.on.ordersPerSecond / measured.off.ordersPerSecond;
+  const perRound = measured.on.ordersPerSecondPerRound.map((n, i) => n / measured.off.ordersPerSecondPerRound[i]);
+  results.limiter = { settings, ...measured, ratio, perRoundRatios: perRound.map((r) => +r.toFixed(3)), target: LIMITER_TARGET, met: ratio >= LIMITER_TARGET };
+  console.log(ordersTable({ on: measured.on, off: measured.off }, false));
+  console.log(limiterVerdict(results.limiter));
+}
+
+function limiterVerdict(l) {
+  return `Limits on / off: ${fmt(l.ratio, 3)}x orders/s (per round ${l.perRoundRatios.map((r) => fmt(r, 2)).join(", ")}), p95 ${fmt(l.on.latencyMs.p95, 0)} vs ${fmt(l.off.latencyMs.p95, 0)} ms, CPU per order ${fmt(l.on.cpuMsPerOrder, 2)} vs ${fmt(l.off.cpuMsPerOrder, 2)} ms (target >= ${l.target}: ${l.met ? "met" : "MISSED"})`;
+}
+
 // ---------------------------------------------------------------- output
 function attackTable(a, markdown) {
   const header = ["who", "requests", "accepted", "refused 429", "other"];
@@ -466,7 +511,7 @@ function attackTable(a, markdown) {
     ["newsletter burst (half forged XFF)", String(a.newsletter.posts), String(a.newsletter.accepted), String(a.newsletter.refused429), other(a.newsletter.statuses, ["200", "429"])],
     ["event burst (half forged XFF)", String(a.events.posts), String(a.events.accepted), String(a.events.refused429), other(a.events.statuses, ["202", "429"])],
   ];
-  const note = `Every 429 of the card tester carried Retry-After: ${a.cards.tester.retryAfterMissing === 0 ? "yes" : `no (${a.cards.tester.retryAfterMissing} without)`}; bursts took ${fmt(a.newsletter.seconds, 1)} s and ${fmt(a.events.seconds, 1)} s.`;
+  const note = `The card tester solved every captcha asked for (${a.cards.tester.captchasSolved ?? 0}). Every 429 of the card tester carried Retry-After: ${a.cards.tester.retryAfterMissing === 0 ? "yes" : `no (${a.cards.tester.retryAfterMissing} without)`}; bursts took ${fmt(a.newsletter.seconds, 1)} s and ${fmt(a.events.seconds, 1)} s.`;
   return `${(markdown ? markdownTable : textTable)(header, rows, [1, 3])}\n${markdown ? "\n" : ""}${note}`;
 }
 
@@ -508,7 +553,7 @@ function ordersTable(o, markdown) {
     String(m.orders),
     Object.entries(m.statuses).filter(([s]) => s !== "201").map(([s, c]) => `${s}: ${c}`).join(", ") || "none",
   ];
-  const rows = ["postgres", "floor", "pglite"].filter((k) => o[k]).map((k) => row(o[k]));
+  const rows = ["postgres", "floor", "pglite", "on", "off"].filter((k) => o[k]).map((k) => row(o[k]));
   return (markdown ? markdownTable : textTable)(header, rows, [1, 3, 4, 5, 6, 7]);
 }
 
@@ -618,6 +663,10 @@ function markdownSnippet() {
   if (results.attack) {
     parts.push("", `**Attack** (default rate limits; card tester over ${results.attack.cards.seconds} s)`, "", attackTable(results.attack, true));
   }
+  if (results.limiter) {
+    const l = results.limiter;
+    parts.push("", `**Limiter cost** (POST /api/purchase on PostgreSQL, ${l.settings.connections} concurrent shoppers, ${l.settings.rounds} alternating rounds of ${l.settings.duration} s; limits on with the purchase limit raised, against RATE_LIMITS=off)`, "", ordersTable({ on: l.on, off: l.off }, true), "", limiterVerdict(l));
+  }
   if (results.warning) parts.push("", `Warning: ${results.warning}.`);
   return parts.join("\n");
 }
@@ -650,6 +699,7 @@ if (!results.error) {
   if (results.lighthouse) missed.push(...results.lighthouse.belowTarget.map((c) => `Lighthouse ${c}`));
   if (results.events && !results.events.meetsTarget) missed.push("analytics ingestion");
   if (results.orders) missed.push(...orderVerdicts(results.orders).filter((v) => !v.met).map((v) => v.what));
+  if (results.limiter && !results.limiter.met) missed.push("limiter cost");
   console.log(`\nTargets missed: ${missed.length ? missed.join(", ") : "none"}.`);
   if (missed.length && opts.strict) exitCode = 1;
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { matchHashes, normaliseCity, normaliseEmailForHash, normaliseName, normalisePhone, normaliseState, normaliseZip, sha256Hex } from "./ad-hashes";
+import { emailMatchHash, matchHashes, normaliseCity, normaliseEmailForHash, normaliseName, normalisePhone, normaliseState, normaliseZip, sha256Hex } from "./ad-hashes";
 
 const nodeSha = (s: string) => createHash("sha256").update(s).digest("hex");
 
@@ -66,6 +66,10 @@ describe("hashes", () => {
       hashedCity: nodeSha("sanfrancisco"),
       hashedState: nodeSha("ca"),
     });
+  });
+  it("one email hash for the newsletter and the match hashes: trimmed, lowercased, SHA-256", async () => {
+    expect(await emailMatchHash("  News.Letter@Example.COM ")).toBe(nodeSha("news.letter@example.com"));
+    expect(await emailMatchHash("a@b.co")).toBe((await matchHashes({ email: "A@B.co" })).hashedEmail);
   });
   it("leave out fields that normalise to nothing", async () => {
     expect(await matchHashes({ firstName: "123", phone: "000" })).toEqual({});

@@ -71,6 +71,11 @@ export async function sha256Hex(value: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The advertising-match hash of one email (the newsletter's hashedEmail, the Email Submitted event's): one concept, one place. */
+export function emailMatchHash(email: string): Promise<string> {
+  return sha256Hex(normaliseEmailForHash(email));
+}
+
 /** The hashes of every field given; a field that normalises to nothing is left out rather than hashing "". */
 export async function matchHashes(fields: MatchFields): Promise<MatchHashes> {
   const hashes: MatchHashes = {};

@@ -29,6 +29,8 @@ export const ERROR_CATALOGUE = {
   PLAN_NOT_FOUND: { status: 404, message: "There is no such plan." },
   // Other messages of SPEC.md section 8.
   CAPTCHA_FAILED: { status: 400, message: MESSAGES.captchaFailed },
+  /** After a few declined cards (docs/decisions/0026): the next try needs a solved captcha. */
+  CAPTCHA_REQUIRED: { status: 403, message: "For your security, please complete the check above Place order, then try again." },
   // Transport-level codes used by every endpoint.
   VALIDATION_ERROR: { status: 400, message: "The request is not valid." },
   NOT_FOUND: { status: 404, message: "Not found." },

@@ -12,7 +12,7 @@ import { sleep } from "./util.mjs";
  * single-process layout (jobs inline) because that is how a small shop runs. `entry` starts another server the same
  * way (the bench's floor server, bench/lib/floor-server.mjs).
  */
-export async function startServer(root, port, { readyTimeoutMs = 60_000, extraEnv = {}, databaseUrl = null, entry = "build/node/index.js" } = {}) {
+export async function startServer(root, port, { readyTimeoutMs = 180_000, extraEnv = {}, databaseUrl = null, entry = "build/node/index.js" } = {}) {
   const tmp = mkdtempSync(join(tmpdir(), "shop-bench-"));
   const dataDir = join(tmp, "data"); // PGlite creates this folder but not its parent
   const env = {

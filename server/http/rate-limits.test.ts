@@ -78,25 +78,99 @@ describe(`rate limits over HTTP (${testDriver()})`, () => {
     expect(preview.status).toBe(200);
   });
 
-  it("a card tester: declined purchases stop reaching the gateway after three declines of one card", async () => {
+  const DECLINED = "4000000000000002";
+  const tokenize = (ip: string, card: { number?: string; expMonth?: number; expYear?: number } = {}, captchaToken?: string) =>
+    app.request(
+      "/api/payments/sandbox/tokenize",
+      json({ number: card.number ?? DECLINED, expMonth: card.expMonth ?? 12, expYear: card.expYear ?? 2030, cvc: "123", ...(captchaToken ? { captchaToken } : {}) }),
+      from(ip),
+    );
+  const buy = (ip: string, email: string, token: string, captchaToken?: string) =>
+    app.request(
+      "/api/purchase",
+      json(
+        { email, shippingAddress: US_ADDRESS, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true, ...(captchaToken ? { captchaToken } : {}) },
+        { "Idempotency-Key": randomUUID() },
+      ),
+      from(ip),
+    );
+  const tokenOf = async (res: Response) => {
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { token: string }).token;
+  };
+  const declinedAtGateway = async () => (await dbOf(shop).select({ n: count() }).from(sandboxCharges).where(eq(sandboxCharges.status, "declined")))[0]!.n;
+  const CAPTCHA_REQUIRED = { code: "CAPTCHA_REQUIRED", message: "For your security, please complete the check above Place order, then try again." };
+
+  it("one card: after two declines tokenising it needs a solved captcha, which then carries the purchase; after five, 429 even with one", async () => {
     const tester = "198.51.100.60";
-    const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const token = await app.request("/api/payments/sandbox/tokenize", json({ number: "4000000000000002", expMonth: 12, expYear: 2030, cvc: "123" }), from(tester));
-      const body = {
-        email: `tester${i}@example.com`,
-        shippingAddress: US_ADDRESS,
-        items: { "syn-wk-3mo": 1 },
-        couponCodes: [],
-        payment: { token: ((await token.json()) as { token: string }).token },
-        healthCertification: true,
-      };
-      const res = await app.request("/api/purchase", json(body, { "Idempotency-Key": randomUUID() }), from(tester));
-      statuses.push(res.status);
-      if (res.status === 429) expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    const gatewayBefore = await declinedAtGateway();
+    for (let i = 0; i < 2; i++) expect((await buy(tester, `card${i}@example.com`, await tokenOf(await tokenize(tester)))).status).toBe(402);
+    const asked = await tokenize(tester);
+    expect(asked.status).toBe(403);
+    expect(await asked.json()).toEqual(CAPTCHA_REQUIRED);
+    for (let i = 2; i < 5; i++) {
+      // The captcha solved when tokenising carries the purchase with that token, once.
+      const token = await tokenOf(await tokenize(tester, {}, "solved-captcha"));
+      expect((await buy(tester, `card${i}@example.com`, token)).status).toBe(402);
+      if (i === 2) expect((await buy(tester, "again@example.com", token)).status).toBe(403);
     }
-    expect(statuses).toEqual([402, 402, 402, 429, 429, 429, 429, 429]);
-    const [declined] = await dbOf(shop).select({ n: count() }).from(sandboxCharges).where(eq(sandboxCharges.status, "declined"));
-    expect(declined!.n).toBe(3);
+    const refused = await tokenize(tester, {}, "solved-captcha");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await declinedAtGateway()) - gatewayBefore).toBe(5);
   });
+
+  it("one email: after three declines the purchase asks for a captcha (nothing reaches the gateway), then goes through with one", async () => {
+    const tester = "198.51.100.61";
+    const email = "victim@example.com";
+    for (let i = 0; i < 3; i++) expect((await buy(tester, email, await tokenOf(await tokenize(tester, { expYear: 2031 + i })))).status).toBe(402);
+    const gatewayBefore = await declinedAtGateway();
+    const good = await tokenOf(await tokenize(tester, { number: "4242424242424242" }));
+    const asked = await buy(tester, email, good);
+    expect(asked.status).toBe(403);
+    expect(await asked.json()).toEqual(CAPTCHA_REQUIRED);
+    expect(await declinedAtGateway()).toBe(gatewayBefore);
+
+    // With a captcha secret set, a token the verifier cannot confirm is CAPTCHA_FAILED.
+    const env = shop.env as { TURNSTILE_SECRET_KEY?: string; TURNSTILE_VERIFY_URL?: string };
+    const saved = { secret: env.TURNSTILE_SECRET_KEY, url: env.TURNSTILE_VERIFY_URL };
+    env.TURNSTILE_SECRET_KEY = "test-secret";
+    env.TURNSTILE_VERIFY_URL = "http://127.0.0.1:9/siteverify"; // nothing listens there
+    try {
+      const failed = await buy(tester, email, good, "token-the-verifier-cannot-confirm");
+      expect(failed.status).toBe(400);
+      expect(((await failed.json()) as { code: string }).code).toBe("CAPTCHA_FAILED");
+    } finally {
+      env.TURNSTILE_SECRET_KEY = saved.secret;
+      env.TURNSTILE_VERIFY_URL = saved.url;
+    }
+    // Without a secret (development) any solved token verifies: the order is placed.
+    expect((await buy(tester, email, await tokenOf(await tokenize(tester, { number: "4242424242424242" })), "solved-captcha")).status).toBe(201);
+  });
+
+  it("a card tester who solves every captcha: of 25 declined purchases from one address (new card and email each), 20 reach the gateway, the rest 429", async () => {
+    const tester = "198.51.100.62";
+    const gatewayBefore = await declinedAtGateway();
+    const statuses: number[] = [];
+    let captchas = 0;
+    for (let i = 0; i < 25; i++) {
+      const card = { expMonth: 1 + (i % 12), expYear: 2040 + Math.floor(i / 12) };
+      let tokenRes = await tokenize(tester, card);
+      if (tokenRes.status === 403) {
+        captchas += 1;
+        tokenRes = await tokenize(tester, card, "solved-captcha");
+      }
+      if (tokenRes.status !== 200) {
+        statuses.push(tokenRes.status);
+        if (tokenRes.status === 429) expect(Number(tokenRes.headers.get("retry-after"))).toBeGreaterThan(0);
+        continue;
+      }
+      statuses.push((await buy(tester, `tester${i}@example.com`, await tokenOf(tokenRes))).status);
+    }
+    expect(statuses).toEqual([...Array(20).fill(402), ...Array(5).fill(429)]);
+    expect(captchas).toBe(15);
+    expect((await declinedAtGateway()) - gatewayBefore).toBe(20);
+    // A shopper at another address is not affected.
+    expect((await buy("198.51.100.63", "shopper@example.com", await tokenOf(await tokenize("198.51.100.63", { number: "4242424242424242" })))).status).toBe(201);
+  }, 120_000); // some 70 requests: quick alone, slow on a loaded machine
 });

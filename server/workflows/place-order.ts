@@ -8,9 +8,9 @@ import type { OrderSummary } from "../../domain/orders";
 import { isValidEmail } from "../../domain/validation";
 import { verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
-import { UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
+import { cardFingerprint, UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
 import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
-import { countHit, requireUnspent } from "../modules/rate-limit";
+import { countDecline, declineStanding, type DeclineKeys } from "../modules/rate-limit";
 import { recordOrderAttribution } from "../modules/analytics";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
 import {
@@ -54,10 +54,12 @@ export interface PlaceOrderContext {
 export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<OrderSummary> {
   checkRequest(request);
   const decliners = await declineKeys(shop, request, ctx);
-  // Before anything is claimed or charged: past a few declines, this address, email or card tries no more cards for a while.
-  await requireUnspent(shop, "declines-per-address", decliners.address);
-  await requireUnspent(shop, "declines-per-email", decliners.email);
-  await requireUnspent(shop, "declines-per-card", decliners.card);
+  // Before anything is claimed or charged: after a few declines of this address, email or card, further tries need a
+  // solved captcha; after more, none reach the gateway until the window slides (docs/decisions/0026).
+  const standing = decliners.address || decliners.email || decliners.card ? await declineStanding(shop, decliners) : { refused: null, captchaRequired: false };
+  if (standing.refused) throw standing.refused;
+  const needsCaptcha = standing.captchaRequired && !(await captchaSolvedWithCard(shop, request));
+  if (needsCaptcha && !request.captchaToken) throw new ShopError("CAPTCHA_REQUIRED");
   const requestHash = requestHashOf(request);
   const fingerprint = fingerprintOf(request);
   const claimed = await claimAttempt(shop, ctx.idempotencyKey, requestHash, fingerprint);
@@ -66,7 +68,7 @@ export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: Plac
   const claim = { key: ctx.idempotencyKey, id: claimed.claim };
   try {
     // After the claim: a retry of this key is answered above without spending a new (single-use) captcha token.
-    await verifyCaptcha(shop, request.captchaToken, ctx.ip);
+    if (needsCaptcha) await verifyCaptcha(shop, request.captchaToken, ctx.ip);
     // Side by side: neither needs the other, and a duplicate's customer is the same shopper's anyway.
     const [duplicate, customer] = await Promise.all([
       hasEarlierDuplicate(shop, claim.key, fingerprint, claimed.createdAt),
@@ -235,30 +237,22 @@ async function declined(shop: Shop, result: { code: string; message: string }, k
   if (result.code === UNKNOWN_TOKEN) return new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
   // The operator's log has the gateway's reason; the shopper reads words that do not tell a card tester which cards are stolen.
   shop.log.info({ declineCode: result.code, reason: result.message, idempotencyKey: key }, "card declined");
-  await Promise.all([
-    countHit(shop, "declines-per-address", decliners.address),
-    countHit(shop, "declines-per-email", decliners.email),
-    countHit(shop, "declines-per-card", decliners.card),
-  ]);
+  await countDecline(shop, decliners);
   return new ShopError("PAYMENT_DECLINED", declineMessageForShopper(result.code));
 }
 
 /** Who a decline is counted against: the client's address, the email and the card (new cards only; saved cards are the owner's). */
-interface DeclineKeys {
-  address: string | null;
-  email: string | null;
-  card: string | null;
-}
-
 async function declineKeys(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<DeclineKeys> {
   // With limits off nothing is counted, so the card is not looked up either.
   if (!shop.env.RATE_LIMITS.enabled) return { address: null, email: null, card: null };
   const card = "token" in request.payment ? await gatewayOf(shop).describe(request.payment.token) : null;
-  return {
-    address: ctx.addressKey,
-    email: request.email.trim().toLowerCase(),
-    card: card ? `${card.brand}:${card.last4}:${card.expMonth}/${card.expYear}` : null,
-  };
+  return { address: ctx.addressKey, email: request.email.trim().toLowerCase(), card: card ? cardFingerprint(card) : null };
+}
+
+/** Whether the new card's token was made with a solved captcha (spent here: one purchase per solved captcha). */
+async function captchaSolvedWithCard(shop: Shop, request: PurchaseRequest): Promise<boolean> {
+  const gateway = gatewayOf(shop);
+  return "token" in request.payment && gateway.takeCaptchaCheck ? gateway.takeCaptchaCheck(request.payment.token) : false;
 }
 
 /** The order is written; a capture that fails now is logged and left authorized for the operator, never re-charged. */

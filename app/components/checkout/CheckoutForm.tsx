@@ -10,7 +10,7 @@ import { OrderSummaryPanel } from "./OrderSummaryPanel";
 import { PaymentSection } from "./PaymentSection";
 import { PlaceOrderButton } from "./PlaceOrderButton";
 import { ShippingMethodSection } from "./ShippingMethodSection";
-import { TurnstileWidget } from "./TurnstileWidget";
+import { CaptchaCheck } from "./CaptchaCheck";
 import { CAPTCHA_PENDING, CHECK_FIELDS, plainProblem, TOTAL_PENDING } from "./errors";
 import { initialValues } from "./form";
 import { usePreview, useShippingRates } from "./preview";
@@ -59,15 +59,20 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
     set("shippingMethod", offered[0]?.method_code ?? "");
   }, [rates, values.shippingMethod, set]);
 
+  // The security check appears once the server asks for it (after a few declines) and stays for later tries.
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaResets, setCaptchaResets] = useState(0);
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  useEffect(() => {
+    if (placing.problem?.captcha) setCaptchaAsked(true);
+  }, [placing.problem]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (placing.submitting) return;
     if (!form.validateAll()) return placing.setProblem(plainProblem(CHECK_FIELDS));
     if (!preview.quote) return placing.setProblem(plainProblem(preview.error?.message ?? TOTAL_PENDING));
-    if (data.captchaSiteKey && !captchaToken) return placing.setProblem(plainProblem(CAPTCHA_PENDING));
+    if (captchaAsked && !captchaToken) return placing.setProblem(plainProblem(CAPTCHA_PENDING));
     for (const step of CHECKOUT_STEPS) steps.complete(step);
     void placing.submit({ values, items, couponCode, cartId: cartId(), captchaToken }).then(() => setCaptchaResets((n) => n + 1));
   };
@@ -83,7 +88,7 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
           <PaymentSection form={form} tracking={tracking} />
           <HealthCertification form={form} />
           <OrderProblemAlert problem={placing.problem} />
-          {data.captchaSiteKey && <TurnstileWidget siteKey={data.captchaSiteKey} onToken={setCaptchaToken} resetCount={captchaResets} />}
+          {captchaAsked && <CaptchaCheck siteKey={data.captchaSiteKey ?? null} onToken={setCaptchaToken} resetCount={captchaResets} />}
           <PlaceOrderButton total={preview.quote} country={values.country} submitting={placing.submitting} cannotShip={rates.rates !== null && !rates.rates.shippable} />
         </form>
       </div>

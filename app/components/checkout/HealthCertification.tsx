@@ -1,4 +1,6 @@
 import { HEALTH_CERTIFICATION_QUESTION } from "../../../domain/address";
+import { track } from "../../lib/analytics";
+import { CART_EVENTS, optInProperties } from "./analytics";
 import { fieldId } from "./Field";
 import type { CheckoutForm } from "./use-checkout-form";
 
@@ -18,7 +20,10 @@ export function HealthCertification({ form }: { form: CheckoutForm }) {
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => set("healthCertification", e.target.checked)}
+        onChange={(e) => {
+          set("healthCertification", e.target.checked);
+          track(CART_EVENTS.optInChanged, optInProperties("terms", e.target.checked, "checkout"));
+        }}
       />
       <label htmlFor={id} className="certify__label">
         {HEALTH_CERTIFICATION_QUESTION}

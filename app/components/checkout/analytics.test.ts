@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { cents } from "../../../domain/money";
 import type { Quote, QuoteLine } from "../../../domain/quote";
-import { cartProperties, productProperties } from "./analytics";
+import { checkCatalogue } from "../../../domain/events";
+import { CART_EVENTS, cartProperties, optInProperties, paymentMethodProperties, productProperties } from "./analytics";
 
 const line = (over: Partial<QuoteLine>): QuoteLine => ({
   productCode: "syn-wk-3mo",
@@ -31,5 +32,14 @@ describe("event properties", () => {
   });
   it("describe an empty cart", () => {
     expect(cartProperties("c-1", null)).toMatchObject({ product_ids: [], value: 0, currency: null });
+  });
+});
+
+describe("payment method and opt-in events", () => {
+  it("match their catalogue schemas", () => {
+    expect(checkCatalogue({ name: CART_EVENTS.paymentMethodSelected, properties: paymentMethodProperties("c-1", "card") })).toMatchObject({ ok: true });
+    expect(checkCatalogue({ name: CART_EVENTS.paymentInfoEntered, properties: paymentMethodProperties("c-1", "card") })).toMatchObject({ ok: true });
+    expect(checkCatalogue({ name: CART_EVENTS.optInChanged, properties: optInProperties("terms", true, "checkout") })).toMatchObject({ ok: true });
+    expect(checkCatalogue({ name: CART_EVENTS.optInChanged, properties: optInProperties("email", false, "/science") })).toMatchObject({ ok: true });
   });
 });

@@ -14,8 +14,16 @@ export const CART_EVENTS = {
   checkoutStepViewed: EVENTS.checkoutStepViewed,
   checkoutStepCompleted: EVENTS.checkoutStepCompleted,
   paymentInfoEntered: EVENTS.paymentInfoEntered,
+  paymentMethodSelected: EVENTS.paymentMethodSelected,
+  optInChanged: EVENTS.optInChanged,
   orderCompleted: EVENTS.orderCompleted,
 } as const;
+
+/** Opt In Changed (SPEC.md section 7): the shopper ticked or cleared a box that opts in (email, sms, terms), and where. */
+export const optInProperties = (optIn: "email" | "sms" | "terms", value: boolean, location: string) => ({ opt_in: optIn, value, location });
+
+/** Payment Method Selected: the way the shopper pays (the sandbox checkout takes cards only, so entering Payment picks "card"). */
+export const paymentMethodProperties = (cartId: string, method: "card") => ({ payment_method: method, cart_id: cartId });
 
 type Properties = Record<string, string | number | boolean | null | (string | number)[]>;
 

@@ -80,8 +80,9 @@ export interface CardToken {
   last4: string;
 }
 
-export function tokenizeCard(card: { number: string; expMonth: number; expYear: number; cvc: string; name: string }) {
-  return postJson<CardToken>("/api/payments/sandbox/tokenize", card);
+/** `captchaToken`: a solved captcha, once the server asked for one (CAPTCHA_REQUIRED after a few declines). */
+export function tokenizeCard(card: { number: string; expMonth: number; expYear: number; cvc: string; name: string }, captchaToken?: string | null) {
+  return postJson<CardToken>("/api/payments/sandbox/tokenize", captchaToken ? { ...card, captchaToken } : card);
 }
 
 export function placeOrder(body: unknown, idempotencyKey: string) {

@@ -12,6 +12,8 @@ export interface OrderProblem {
   cartLink: boolean;
   /** The promo code is the problem: offer to remove it. */
   promoLink: boolean;
+  /** The server asks for a solved captcha (after a few declines) or could not verify one: show the security check. */
+  captcha?: boolean;
 }
 
 /** A problem that is not about one field, the cart or the code. */
@@ -42,6 +44,9 @@ const fieldOfMessage = (message: string): CheckoutField | null => FIELD_BY_MESSA
 export function orderProblem(error: ApiError, stage: "card" | "order"): OrderProblem {
   const base = { focus: null, cartLink: false, promoLink: false };
   const catalogue = (code: keyof typeof ERROR_CATALOGUE) => ERROR_CATALOGUE[code].message;
+  // Either step may ask for the security check (docs/decisions/0026-captcha-after-declines.md).
+  if (error.code === "CAPTCHA_REQUIRED") return { ...base, message: catalogue("CAPTCHA_REQUIRED"), captcha: true };
+  if (error.code === "CAPTCHA_FAILED") return { ...base, message: MESSAGES.captchaFailed, captcha: true };
   if (stage === "card") return { ...base, message: error.message, focus: error.status < 500 ? cardFieldOf(error.message) : null };
   switch (error.code) {
     case "BILLING_VALIDATION_ERROR":
@@ -52,8 +57,6 @@ export function orderProblem(error: ApiError, stage: "card" | "order"): OrderPro
       return { ...base, message: catalogue("DUPLICATE_TRANSACTION_WARNING") };
     case "INVALID_COUPON":
       return { ...base, message: error.message || catalogue("INVALID_COUPON"), promoLink: true };
-    case "CAPTCHA_FAILED":
-      return { ...base, message: MESSAGES.captchaFailed };
     default:
       return { ...base, message: error.message, focus: fieldOfMessage(error.message), cartLink: CART_CODES.has(error.code) };
   }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from "react";
 import { track } from "../../lib/analytics";
-import { CART_EVENTS } from "./analytics";
+import { CART_EVENTS, paymentMethodProperties } from "./analytics";
 
 /** The checkout's steps, in order, as the "Checkout Step Viewed/Completed" events name them. */
 export const CHECKOUT_STEPS = ["Contact", "Shipping Address", "Shipping Method", "Payment"] as const;
@@ -20,6 +20,8 @@ export function useCheckoutSteps(cartId: () => string) {
       if (viewed.current.has(step)) return;
       viewed.current.add(step);
       track(CART_EVENTS.checkoutStepViewed, { ...stepProperties(step), cart_id: cartId() });
+      // One way to pay here (a card): entering Payment is choosing it.
+      if (step === "Payment") track(CART_EVENTS.paymentMethodSelected, paymentMethodProperties(cartId(), "card"));
     },
     [cartId],
   );
@@ -29,7 +31,7 @@ export function useCheckoutSteps(cartId: () => string) {
       view(step);
       completed.current.add(step);
       track(CART_EVENTS.checkoutStepCompleted, { ...stepProperties(step), cart_id: cartId() });
-      if (step === "Payment") track(CART_EVENTS.paymentInfoEntered, { cart_id: cartId(), payment_method: "card" });
+      if (step === "Payment") track(CART_EVENTS.paymentInfoEntered, paymentMethodProperties(cartId(), "card"));
     },
     [cartId, view],
   );

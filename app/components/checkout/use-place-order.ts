@@ -19,7 +19,7 @@ interface PlaceOrderInput {
   items: Record<string, number>;
   couponCode: string | null;
   cartId: string;
-  /** Turnstile's token when captcha is on. */
+  /** A solved captcha, once the server asked for one: verified when the card is tokenised (or by the purchase). */
   captchaToken?: string | null;
 }
 
@@ -59,7 +59,7 @@ export function usePlaceOrder() {
 
   const run = useCallback(
     async ({ values, items, couponCode, cartId, captchaToken }: PlaceOrderInput) => {
-      const card = await tokenizeCard(cardPayload(values));
+      const card = await tokenizeCard(cardPayload(values), captchaToken);
       if (!card.ok) return fail(orderProblem(card.error, "card"));
       const body = { ...purchaseBody({ values, items, couponCodes: couponCode ? [couponCode] : [], token: card.data.token, cartId, captchaToken }), ...attributionForOrder() };
       const result = await placeOrder(body, keys.current.current());

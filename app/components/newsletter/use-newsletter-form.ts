@@ -49,6 +49,7 @@ export function useNewsletterForm() {
     const result = await subscribeToNewsletter(checked.email, path);
     if (!result.ok) return fail(result.message);
     track(EVENTS.emailSubmitted, { email: result.email, hashedEmail: result.hashedEmail, path });
+    track(EVENTS.optInChanged, { opt_in: "email", value: true, location: path });
     succeed(NEWSLETTER_SUCCESS_MS);
   };
 

@@ -12,6 +12,8 @@ export const sandboxTokens = pgTable("sandbox_tokens", {
   expYear: integer("exp_year").notNull(),
   behavior: text("behavior").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  /** When a solved captcha came with the tokenize request (docs/decisions/0026): the purchase with this token needs no second one. */
+  captchaCheckedAt: timestamp("captcha_checked_at", { withTimezone: true }),
 });
 
 export const sandboxCharges = pgTable("sandbox_charges", {

@@ -10,6 +10,9 @@ export interface CardDetails {
   expYear: number;
 }
 
+/** The fingerprint card declines are counted under: brand, last four and expiry (the number itself is never kept). */
+export const cardFingerprint = (card: CardDetails): string => `${card.brand}:${card.last4}:${card.expMonth}/${card.expYear}`;
+
 export type AuthorizeResult =
   /** `card`: the card behind the token, when the gateway tells it with the authorization (so no describe is needed). */
   | { status: "authorized"; chargeId: string; card?: CardDetails }
@@ -37,6 +40,11 @@ export interface PaymentGateway {
   readonly name: string;
   /** The card behind a token the browser got from the gateway, or null if the gateway does not know it. */
   describe(token: string): Promise<CardDetails | null>;
+  /**
+   * Whether this token was made with a solved captcha (the sandbox's tokenize; docs/decisions/0026), spending that:
+   * true once per token. Gateways that tokenise in their own script do not have it.
+   */
+  takeCaptchaCheck?(token: string): Promise<boolean>;
   authorize(request: { token: string; amount: number; currency: string; idempotencyKey: string }): Promise<AuthorizeResult>;
   capture(chargeId: string): Promise<void>;
   /** Releases an authorization that will not be captured (the order could not be written). */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { ShopError } from "../../../domain/errors";
 import { sandboxCharges, sandboxTokens } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
@@ -15,11 +15,18 @@ export interface CardInput {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
+/** The card a tokenize request names, for its limits: null when the number is not a card number at all. */
+export function describeCardInput(card: CardInput): CardDetails | null {
+  const number = card.number.replace(/[\s-]/g, "");
+  if (!luhnValid(number)) return null;
+  return { brand: cardBrand(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
+}
+
 /**
  * The browser-side step of a real gateway (its JavaScript turns a card into a token): validates the card and returns
  * a token. The card number is not stored or logged; only brand, last four and the test behaviour are kept.
  */
-export async function tokenizeCard(shop: Shop, card: CardInput): Promise<{ token: string } & CardDetails> {
+export async function tokenizeCard(shop: Shop, card: CardInput, options: { captchaChecked?: boolean } = {}): Promise<{ token: string } & CardDetails> {
   const number = card.number.replace(/[\s-]/g, "");
   if (!luhnValid(number)) throw new ShopError("VALIDATION_ERROR", "Your card number is invalid.");
   if (!/^\d{3,4}$/.test(card.cvc)) throw new ShopError("VALIDATION_ERROR", "Your card's security code is invalid.");
@@ -29,7 +36,7 @@ export async function tokenizeCard(shop: Shop, card: CardInput): Promise<{ token
   const details: CardDetails = { brand: cardBrand(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
   const behavior: CardBehavior = TEST_CARDS[number] ?? "succeed";
   const token = id("tok");
-  await dbOf(shop).insert(sandboxTokens).values({ token, ...details, behavior, createdAt: now });
+  await dbOf(shop).insert(sandboxTokens).values({ token, ...details, behavior, createdAt: now, captchaCheckedAt: options.captchaChecked ? now : null });
   return { token, ...details };
 }
 
@@ -41,6 +48,15 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
     async describe(token) {
       const [row] = await db().select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
       return row ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear } : null;
+    },
+
+    async takeCaptchaCheck(token) {
+      const taken = await db()
+        .update(sandboxTokens)
+        .set({ captchaCheckedAt: null })
+        .where(and(eq(sandboxTokens.token, token), isNotNull(sandboxTokens.captchaCheckedAt)))
+        .returning({ token: sandboxTokens.token });
+      return taken.length === 1;
     },
 
     // Two statements when the key is new (the card, then the charge), one more when it is a replay.

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { rateLimitCounters } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
 import type { Limit } from "./limits";
@@ -79,6 +79,40 @@ export async function peek(shop: Shop, request: ConsumeRequest): Promise<Verdict
   const previous = rowStart >= start ? row.previousHits : rowStart === Date.parse(window.previousStart) ? row.hits : 0;
   if (previous * window.previousWeight + hits + cost <= request.limit) return { allowed: true, retryAfterSeconds: 0 };
   return { allowed: false, retryAfterSeconds: retryAfterSeconds(now, request, window.startMs, hits, previous, cost) };
+}
+
+/** What a counter stands at now: the sliding-window estimate of hits, and the seconds until one more hit would fit. */
+export interface Standing {
+  /** previous window's hits × the share still covered + this window's hits. */
+  used: number;
+  /** Whether one more hit would be within the limit. */
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Several counters read in one statement (counting nothing): e.g. the declines of an address, an email and a card before
+ * a purchase, one round trip instead of three. Answers in the order asked.
+ */
+export async function standings(shop: Shop, requests: ConsumeRequest[]): Promise<Standing[]> {
+  if (requests.length === 0) return [];
+  const hashed = requests.map((r) => ({ bucket: r.bucket, key: hashKey(r.key) }));
+  const rows = await dbOf(shop)
+    .select({ bucket: rateLimitCounters.bucket, key: rateLimitCounters.key, windowStart: rateLimitCounters.windowStart, hits: rateLimitCounters.hits, previousHits: rateLimitCounters.previousHits })
+    .from(rateLimitCounters)
+    .where(or(...hashed.map((h) => and(eq(rateLimitCounters.bucket, h.bucket), eq(rateLimitCounters.key, h.key)))));
+  const now = shop.clock.now().getTime();
+  return requests.map((request, i) => {
+    const row = rows.find((r) => r.bucket === hashed[i]!.bucket && r.key === hashed[i]!.key);
+    const window = windowAt(now, request.windowMs);
+    const rowStart = row?.windowStart.getTime() ?? 0;
+    const hits = row && rowStart >= window.startMs ? row.hits : 0;
+    const previous = !row ? 0 : rowStart >= window.startMs ? row.previousHits : rowStart === Date.parse(window.previousStart) ? row.hits : 0;
+    const used = previous * window.previousWeight + hits;
+    const cost = request.cost ?? 1;
+    if (used + cost <= request.limit) return { used, allowed: true, retryAfterSeconds: 0 };
+    return { used, allowed: false, retryAfterSeconds: retryAfterSeconds(now, request, window.startMs, hits, previous, cost) };
+  });
 }
 
 /** Deletes counters whose windows have both passed (the nightly prune job). */

@@ -1,6 +1,6 @@
 import { ShopError } from "../../../domain/errors";
 import type { Shop } from "../../shop";
-import { consume, peek, type Verdict } from "./consume";
+import { consume, peek, standings, type Verdict } from "./consume";
 import { limitOf, type LimitName } from "./limits";
 
 /**
@@ -32,4 +32,46 @@ async function checkLimit(shop: Shop, name: LimitName, key: string | null, cost:
 
 export function rateLimited(verdict: Verdict): ShopError {
   return new ShopError("RATE_LIMITED", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
+}
+
+/** Who card declines are counted against: the client's address (key), the email and the card's fingerprint; null when unknown. */
+export interface DeclineKeys {
+  address: string | null;
+  email: string | null;
+  card: string | null;
+}
+
+/** Where a client stands with its declines: refused outright (429 with the wait), asked for a captcha, or free to go. */
+export type DeclineStanding = { refused: ShopError | null; captchaRequired: boolean };
+
+const DECLINE_LIMITS = [
+  ["declines-per-address", "address"],
+  ["declines-per-email", "email"],
+  ["declines-per-card", "card"],
+] as const satisfies [LimitName, keyof DeclineKeys][];
+
+/**
+ * Reads the three decline counters in one statement: past a limit's `captchaAfter`, further card tries need a solved
+ * captcha; at its `limit` they are refused with RATE_LIMITED (the longest wait of the spent ones). Nothing is counted.
+ */
+export async function declineStanding(shop: Shop, keys: DeclineKeys): Promise<DeclineStanding> {
+  const asked = DECLINE_LIMITS.flatMap(([name, field]) => {
+    const limit = limitOf(shop.env.RATE_LIMITS, name);
+    const key = keys[field];
+    return limit && key !== null ? [{ bucket: name, key, ...limit }] : [];
+  });
+  const found = await standings(shop, asked);
+  let refused: Verdict | null = null;
+  let captchaRequired = false;
+  for (const [i, standing] of found.entries()) {
+    if (!standing.allowed && (!refused || standing.retryAfterSeconds > refused.retryAfterSeconds)) refused = standing;
+    const after = asked[i]!.captchaAfter;
+    if (after !== undefined && standing.used + 1 > after) captchaRequired = true;
+  }
+  return { refused: refused ? rateLimited(refused) : null, captchaRequired };
+}
+
+/** Counts one decline against each known key (a decline that already happened: nothing is refused). */
+export async function countDecline(shop: Shop, keys: DeclineKeys): Promise<void> {
+  await Promise.all(DECLINE_LIMITS.map(([name, field]) => countHit(shop, name, keys[field])));
 }

@@ -10,12 +10,15 @@
  *   await enforceLimit(shop, "newsletter-per-address", address);  // throws ShopError RATE_LIMITED (429, Retry-After)
  *   await requireUnspent(shop, "declines-per-card", fingerprint);  // refuses once spent, counts nothing
  *   await countHit(shop, "declines-per-card", fingerprint);        // counts, refuses nothing
+ * Declines (docs/decisions/0026-captcha-after-declines.md): one read of the address, email and card counters says
+ * whether the next card try is refused (429) or needs a solved captcha; countDecline counts a decline against all three.
+ *   const { refused, captchaRequired } = await declineStanding(shop, { address, email, card });
  * A new named limit is one line in RATE_LIMIT_DEFAULTS (and the README's list).
  *
  * HTTP: `rateLimit("events-per-address", { cost })` in server/http/middleware/rate-limit.ts is the Hono middleware,
  * keyed by `clientAddress(c)` (server/http/middleware/client-ip.ts: the socket's peer, or X-Forwarded-For only when
  * TRUST_PROXY names the proxy). errorResponse sends ShopError.retryAfterSeconds as the Retry-After header.
  */
-export { consume, peek, pruneRateLimitCounters, type ConsumeRequest, type Verdict } from "./consume";
-export { countHit, enforceLimit, rateLimited, requireUnspent } from "./enforce";
+export { consume, peek, pruneRateLimitCounters, standings, type ConsumeRequest, type Standing, type Verdict } from "./consume";
+export { countDecline, countHit, declineStanding, enforceLimit, rateLimited, requireUnspent, type DeclineKeys, type DeclineStanding } from "./enforce";
 export { LIMIT_NAMES, limitOf, parseRateLimits, RATE_LIMIT_DEFAULTS, type Limit, type LimitName, type RateLimitSettings } from "./limits";

@@ -2,6 +2,11 @@
 export interface Limit {
   limit: number;
   windowMs: number;
+  /**
+   * A softer first step (declines only): past this many hits in the window, a request must carry a solved captcha to
+   * go on; at `limit` it is refused outright (docs/decisions/0026-captcha-after-declines.md).
+   */
+  captchaAfter?: number;
 }
 
 const MINUTE = 60_000;
@@ -15,10 +20,13 @@ const HOUR = 60 * MINUTE;
 export const RATE_LIMIT_DEFAULTS = {
   /** Purchase attempts (POST /api/purchase) from one address. */
   "purchase-per-address": { limit: 30, windowMs: HOUR },
-  /** Declined cards: past these, purchases from that address, email or card are refused until the window slides. */
-  "declines-per-address": { limit: 10, windowMs: HOUR },
-  "declines-per-email": { limit: 5, windowMs: HOUR },
-  "declines-per-card": { limit: 3, windowMs: HOUR },
+  /**
+   * Declined cards, counted per address, email and card: past `captchaAfter` declines, further card tries (tokenising,
+   * purchasing) from that address, email or card need a solved captcha; at `limit` they are refused until the window slides.
+   */
+  "declines-per-address": { limit: 20, windowMs: HOUR, captchaAfter: 5 },
+  "declines-per-email": { limit: 10, windowMs: HOUR, captchaAfter: 3 },
+  "declines-per-card": { limit: 5, windowMs: HOUR, captchaAfter: 2 },
   /** Card tokenising (the sandbox's stand-in for the gateway's script). */
   "tokenize-per-address": { limit: 60, windowMs: HOUR },
   /** Newsletter sign-ups and other plain forms (captcha checks). */
@@ -70,8 +78,11 @@ export function parseRateLimits(value: string | undefined): RateLimitSettings {
   return { enabled: true, overrides };
 }
 
-/** The limit in force for a name, or null when limits are off. */
+/** The limit in force for a name, or null when limits are off. An override keeps the default's captcha step (at most its limit). */
 export function limitOf(settings: RateLimitSettings, name: LimitName): Limit | null {
   if (!settings.enabled) return null;
-  return settings.overrides[name] ?? RATE_LIMIT_DEFAULTS[name];
+  const fallback: Limit = RATE_LIMIT_DEFAULTS[name];
+  const override = settings.overrides[name];
+  if (!override) return fallback;
+  return fallback.captchaAfter === undefined ? override : { ...override, captchaAfter: Math.min(fallback.captchaAfter, override.limit) };
 }

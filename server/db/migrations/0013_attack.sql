@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_tokens" ADD COLUMN "captcha_checked_at" timestamp with time zone;
