@@ -50,6 +50,33 @@ export interface RenewalQuoteInput {
   retentionDiscount: boolean;
   /** Credit available to the subscriber (referral rewards), minor units of the subscription's currency. */
   creditBalance: Cents;
+  /** One-time add-ons the member asked for on the next shipment (the portal), at their list price; none by default. */
+  addOns?: RenewalAddOn[];
+}
+
+/** A one-time add-on (the portal's `subscription_add_ons` row) priced in the subscription's price list and currency. */
+export interface RenewalAddOn {
+  id: string;
+  productCode: string;
+  image: string;
+  code: PlanCode;
+  sku: string;
+  name: string;
+  listPrice: Cents;
+  quantity: number;
+}
+
+export interface RenewalAddOnLine {
+  /** The add-on row this line consumes (exactly once, by the paid renewal's order). */
+  id: string;
+  productCode: string;
+  image: string;
+  planCode: PlanCode;
+  sku: string;
+  name: string;
+  quantity: number;
+  unitPrice: Cents;
+  total: Cents;
 }
 
 export interface RenewalQuoteLine {
@@ -74,6 +101,8 @@ export interface RenewalQuote {
   currency: Currency;
   country: string;
   line: RenewalQuoteLine;
+  /** One-time add-ons shipped with this renewal, at list price (no coupon or retention discount on them). */
+  addOns: RenewalAddOnLine[];
   subtotal: Cents;
   discounts: RenewalDiscount[];
   discountTotal: Cents;
@@ -120,9 +149,14 @@ export function quoteRenewal(input: RenewalQuoteInput): RenewalQuote {
     remaining -= off;
   }
   const discountTotal = cents(listTotal - remaining);
+  const addOns: RenewalAddOnLine[] = (input.addOns ?? []).map((a) => {
+    if (!Number.isInteger(a.quantity) || a.quantity < 1) throw new RangeError(`an add-on's quantity is a whole number >= 1: ${a.quantity}`);
+    return { id: a.id, productCode: a.productCode, image: a.image, planCode: a.code, sku: a.sku, name: a.name, quantity: a.quantity, unitPrice: a.listPrice, total: cents(a.listPrice * a.quantity) };
+  });
+  const addOnTotal = addOns.reduce((sum, a) => sum + a.total, 0);
   const method = defaultShippingMethod(country);
-  const shippingAmount = cents(shippingFee(method, country, [plan.code]));
-  const beforeCredit = remaining + shippingAmount;
+  const shippingAmount = cents(shippingFee(method, country, [plan.code, ...addOns.map((a) => a.planCode)]));
+  const beforeCredit = remaining + addOnTotal + shippingAmount;
   const creditApplied = cents(Math.max(0, Math.min(input.creditBalance, beforeCredit)));
   return {
     currency: sub.currency,
@@ -138,7 +172,8 @@ export function quoteRenewal(input: RenewalQuoteInput): RenewalQuote {
       total: cents(remaining),
       billingPeriodMonths: sub.billingPeriodMonths,
     },
-    subtotal: listTotal,
+    addOns,
+    subtotal: cents(listTotal + addOnTotal),
     discounts,
     discountTotal,
     shipping: { method, label: SHIPPING_LABELS[method], amount: shippingAmount },

@@ -17,6 +17,13 @@ DROP TRIGGER IF EXISTS audit_log_no_truncate ON audit_log;
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
 `;
 
+/**
+ * Processes that start together (two workers on one PostgreSQL) would replace the same function at once and one would
+ * fail with "tuple concurrently updated": a transaction-scoped advisory lock takes them one after the other (the
+ * statements of one simple query run in one transaction, so the lock holds to the end).
+ */
+const ONE_AT_A_TIME = "SELECT pg_advisory_xact_lock(727001);";
+
 export async function applyDatabaseRules(handle: DatabaseHandle): Promise<void> {
-  await handle.executeSql(AUDIT_LOG_APPEND_ONLY);
+  await handle.executeSql(`${ONE_AT_A_TIME}\n${AUDIT_LOG_APPEND_ONLY}`);
 }

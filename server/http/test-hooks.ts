@@ -4,6 +4,11 @@ import { countButtonClicks, countEventsNamed } from "../modules/analytics";
 import { startSession } from "../modules/auth";
 import { findOrCreateCustomer, setExperiment } from "../modules/customers";
 import { consoleOwnerCommand } from "../commands/console-owner";
+import { billingPeriodOf } from "../../domain/billing-dates";
+import { customerByEmail } from "../modules/customers";
+import { heldSubscriptionRows } from "../modules/subscriptions";
+import { dbOf } from "../shop";
+import { renewalLink } from "../workflows/renew-subscription";
 import { setSessionCookie } from "./cookies";
 import type { AppEnv } from "./types";
 
@@ -30,6 +35,18 @@ export const testHooks = new Hono<AppEnv>().post("/session", async (c) => {
   .post("/console-owner", async (c) => {
     const { email } = z.object({ email: z.email() }).parse(await c.req.json());
     const { link } = await consoleOwnerCommand(c.get("shop"), email);
+    return c.json({ path: new URL(link).pathname + new URL(link).search });
+  })
+  // The signed one-click link a renewal email would carry (skip this shipment, update the card) for the address's
+  // subscription, for the /subscription-link page's end-to-end test (the reminder goes 3 days before a charge; the
+  // e2e server cannot move its clock).
+  .post("/renewal-link", async (c) => {
+    const { email, action } = z.object({ email: z.email(), action: z.enum(["skip", "update-card"]) }).parse(await c.req.json());
+    const shop = c.get("shop");
+    const customer = await customerByEmail(shop, email);
+    const [sub] = customer ? await heldSubscriptionRows(dbOf(shop), customer.id) : [];
+    if (!sub) return c.json({ code: "NOT_FOUND", message: "No subscription for that address." }, 404);
+    const link = renewalLink(shop, action, sub.id, action === "skip" ? billingPeriodOf(sub.nextBillingAt) : null, 4);
     return c.json({ path: new URL(link).pathname + new URL(link).search });
   })
   // Lets the shutdown test check, after a restart, that every acknowledged event write was kept.

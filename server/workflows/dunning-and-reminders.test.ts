@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { planPrices, renewalAttempts, renewals, sandboxTokens, subscriptions, paymentMethods } from "../db/schema";
+import { planPrices, renewalAttempts, renewals, sandboxTokens, subscriptionCancellations, subscriptions, paymentMethods } from "../db/schema";
+import { PAYMENT_FAILED_REASON } from "../modules/subscriptions";
 import { completeSandboxAuthentication, setSandboxCardBehavior } from "../integrations/payments/sandbox";
 import { verifyLink } from "../lib/signed-links";
 import { sendDueEmails } from "../modules/email";
@@ -86,9 +87,14 @@ describe(`dunning and reminders by moving the clock, emails through a real SMTP 
     expect(r.status).toBe("canceled");
     expect((await attempts(r.id)).map((a) => a.at.toISOString().slice(0, 10))).toEqual(["2027-03-01", "2027-03-02", "2027-03-04", "2027-03-06", "2027-03-08"]);
     expect(await sub(s!.id)).toMatchObject({ status: "canceled", cancelReason: "payment_failed" });
-    const subjects = (await mailsTo(s!.email)).map((m) => m.subject);
+    const mails = await mailsTo(s!.email);
+    const subjects = mails.map((m) => m.subject);
     expect(subjects.filter((x) => x!.startsWith("We could not charge"))).toHaveLength(4);
-    expect(subjects.at(-1)).toBe("Your subscription has been canceled.");
+    // The portal's cancellation email, saying why; the cancellation is in the portal's record (via "dunning").
+    expect(subjects.at(-1)).toBe("Your Seed subscription has been canceled");
+    expect(mails.at(-1)!.text).toMatch(/We could not collect the payment for your renewal/);
+    const record = await db().select().from(subscriptionCancellations).where(eq(subscriptionCancellations.subscriptionId, s!.id));
+    expect(record).toMatchObject([{ via: "dunning", reasonText: PAYMENT_FAILED_REASON, reactivatedAt: null }]);
   });
 
   it("a hard decline is never retried; a new card retries at once", async () => {

@@ -7,7 +7,7 @@ import type { Queryable } from "../db/client";
 import { findPlan } from "../modules/catalog";
 import { findCoupon } from "../modules/coupons";
 import { creditBalance, hasRetentionOffer, priceAgreementOf } from "../modules/renewals";
-import { findSubscription, type SubscriptionRow } from "../modules/subscriptions";
+import { findSubscription, renewalExtrasOf, type SubscriptionRow } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
 
 export interface NextCharge {
@@ -24,12 +24,19 @@ export async function quoteNextCharge(shop: Shop, sub: SubscriptionRow, chargeAt
   const plan = await findPlan(shop, sub.renewalPlanCode as PlanCode, sub.priceList as PriceList, sub.currency);
   if (!plan) throw new ShopError("ITEM_NOT_AVAILABLE", `The plan ${sub.renewalPlanCode} has no ${sub.currency} price.`);
   const listPrice = cents(plan.price);
-  const [price, coupon, retention, credit] = await Promise.all([
+  const [price, coupon, retention, credit, extras] = await Promise.all([
     priceAgreementOf(db, sub.id, listPrice),
     renewalCoupon(db, sub.couponCode),
     hasRetentionOffer(db, sub.id),
     creditBalance(db, sub.customerId, sub.currency),
+    renewalExtrasOf(db, [sub.id]),
   ]);
+  // The portal's one-time add-ons ship with this charge, at their list price (one no longer sold waits).
+  const addOns = [];
+  for (const a of extras.addOns.get(sub.id) ?? []) {
+    const p = await findPlan(shop, a.planCode as PlanCode, sub.priceList as PriceList, sub.currency);
+    if (p) addOns.push({ id: a.id, productCode: p.productCode, image: p.image, code: p.code, sku: p.productSku, name: p.name, listPrice: cents(p.price), quantity: a.quantity });
+  }
   const quote = quoteRenewal({
     subscription: { quantity: sub.quantity, country: sub.country, currency: sub.currency as Currency, billingPeriodMonths: sub.billingPeriodMonths },
     plan: { code: plan.code, sku: plan.productSku, name: plan.name, listPrice },
@@ -38,6 +45,7 @@ export async function quoteNextCharge(shop: Shop, sub: SubscriptionRow, chargeAt
     coupon,
     retentionDiscount: retention,
     creditBalance: credit,
+    addOns,
   });
   return { quote, plan };
 }
@@ -50,7 +58,7 @@ export async function previewNextCharge(shop: Shop, subscriptionId: string): Pro
 }
 
 /** A coupon reaches renewals only with duration forever and while it is active. */
-async function renewalCoupon(db: Queryable, code: string | null): Promise<PromoCoupon | null> {
+export async function renewalCoupon(db: Queryable, code: string | null): Promise<PromoCoupon | null> {
   if (!code) return null;
   const found = await findCoupon(db, code);
   if (!found || !found.coupon.active || found.coupon.duration !== "forever") return null;

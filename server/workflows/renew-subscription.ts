@@ -4,42 +4,66 @@ import { classifyDecline, GRACE_DAYS, nextDunningStep } from "../../domain/dunni
 import { ShopError } from "../../domain/errors";
 import { cents, type Currency } from "../../domain/money";
 import { orderNumber } from "../../domain/orders";
-import type { PlanView } from "../../domain/plans";
+import type { PlanCode, PlanView, PriceList } from "../../domain/plans";
 import type { Quote } from "../../domain/quote";
-import type { RenewalQuote } from "../../domain/renewal-quote";
+import { quoteRenewal, type RenewalAddOn, type RenewalQuote } from "../../domain/renewal-quote";
 import { ROUTES } from "../../domain/routes";
 import type { Tx } from "../db/client";
 import { gatewayOf } from "../integrations/payments";
 import type { ChargeResult } from "../integrations/payments/gateway";
 import { signLink, type LinkPurpose } from "../lib/signed-links";
-import { customerEmail } from "../modules/customers";
-import { sendQueuedEmailsSoon } from "../modules/email";
-import { recordLedgerEntry } from "../modules/ledger";
-import { insertOrder } from "../modules/orders";
-import { findOwnPaymentMethod, markCaptured, recordPayment } from "../modules/payments";
+import { findPlan } from "../modules/catalog";
+import { customerEmail, customerEmails } from "../modules/customers";
+import { enqueueEmails, sendQueuedEmailsSoon } from "../modules/email";
+import { recordLedgerEntries, recordLedgerEntry } from "../modules/ledger";
+import { insertOrder, insertOrders } from "../modules/orders";
+import { findOwnPaymentMethod, findPaymentMethods, markCaptured, recordCapturedPayments, recordPayment } from "../modules/payments";
 import {
   agreePrice,
+  agreePrices,
   claimDueRenewals,
   consumeRetentionOffer,
+  consumeRetentionOffers,
+  creditBalancesOf,
   expiredWaits,
   findRenewal,
   findRenewalOfPeriod,
-  freezeQuote,
+  findRenewals,
+  freezeQuotes,
   openRenewalOf,
+  priceAgreementsOf,
   queueActionNeededEmail,
-  queueCanceledEmail,
   queueDeclinedEmail,
   queueReceiptEmail,
+  receiptEmail,
   recordAttempt,
+  recordPaidAttempts,
   RENEWAL_LEASE_MS,
+  retentionOffersOf,
+  setRenewalOrders,
   setRenewalStatus,
   spendCredit,
+  spendCredits,
   type RenewalRow,
   type RenewalStatus,
 } from "../modules/renewals";
-import { advanceAfterRenewal, cancelSubscription, findSubscription, markPastDue, scheduleOf, setSubscriptionPaymentMethod, type SubscriptionRow } from "../modules/subscriptions";
+import {
+  advanceAfterRenewal,
+  advanceAfterRenewals,
+  cancelSubscription,
+  consumeNextShipmentExtras,
+  enqueueCancellationConfirmation,
+  findSubscription,
+  findSubscriptions,
+  markPastDue,
+  renewalExtrasOf,
+  scheduleOf,
+  setSubscriptionPaymentMethod,
+  type SubscriptionRow,
+} from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
-import { quoteNextCharge } from "./quote-next-charge";
+import { quoteNextCharge, renewalCoupon } from "./quote-next-charge";
+import { gateUnconfirmedRenewal } from "./skip-unconfirmed-renewal";
 
 /**
  * The renewal engine (ADR 0010). A renewal is one row per subscription and billing period (unique), claimed by one
@@ -72,24 +96,253 @@ interface Facts {
 
 /** Charges one claimed renewal and records what happened. Safe to call twice, concurrently, or after a crash. */
 export async function renewSubscription(shop: Shop, renewalId: string): Promise<RenewalOutcome> {
+  return (await renewBatch(shop, [renewalId])).get(renewalId) ?? "skipped";
+}
+
+/** The origin of links in renewal emails (the shop's public address). */
+const originOf = (shop: Shop) => (shop.env.PUBLIC_URL ?? `http://localhost:${shop.env.PORT}`).replace(/\/$/, "");
+
+/**
+ * Charges a batch of claimed renewals (ADR 0029): the batch is read in a few set-based statements, charged (through
+ * the gateway's batch call when it has one), and its paid outcomes written in one transaction of multi-row statements
+ * guarded by each renewal's attempt number. Declines, authentications, skips and anything unusual take the one-by-one
+ * path below. If the batch write fails, each renewal is written alone (the guards make that safe).
+ */
+export async function renewBatch(shop: Shop, renewalIds: string[]): Promise<Map<string, RenewalOutcome>> {
   const db = dbOf(shop);
   const now = shop.clock.now();
-  let renewal = await findRenewal(db, renewalId);
-  if (!renewal || renewal.status !== "pending") return "skipped";
-  const sub = await findSubscription(db, renewal.subscriptionId);
-  // The subscription was cancelled or its date moved before we charged: this period is no longer owed.
-  if (!sub || sub.status === "canceled" || (renewal.attempts === 0 && sub.nextBillingAt.getTime() !== renewal.dueAt.getTime())) {
-    await db.transaction((tx) => setRenewalStatus(tx, renewalId, ["pending"], { status: "canceled", leaseUntil: null }, now));
-    return "canceled";
+  const outcomes = new Map<string, RenewalOutcome>();
+  const rows = (await findRenewals(db, renewalIds)).filter((r) => r.status === "pending");
+  for (const id of renewalIds) if (!rows.some((r) => r.id === id)) outcomes.set(id, "skipped");
+  if (rows.length === 0) return outcomes;
+  const subIds = rows.map((r) => r.subscriptionId);
+  const [subs, extras] = await Promise.all([findSubscriptions(db, subIds), renewalExtrasOf(db, subIds)]);
+
+  // Who is still owed a charge; the rest are settled one by one (cancelled, or skipped by the portal's gate).
+  const live: { renewal: RenewalRow; sub: SubscriptionRow }[] = [];
+  const seen = new Set<string>();
+  for (const renewal of rows) {
+    const sub = subs.get(renewal.subscriptionId);
+    if (!sub || sub.status === "canceled" || (renewal.attempts === 0 && sub.nextBillingAt.getTime() !== renewal.dueAt.getTime())) {
+      await db.transaction((tx) => setRenewalStatus(tx, renewal.id, ["pending"], { status: "canceled", leaseUntil: null }, now));
+      outcomes.set(renewal.id, "canceled");
+      continue;
+    }
+    // "Ask me before each charge" (the portal): a first attempt not confirmed by its date is skipped, never charged.
+    if (renewal.attempts === 0 && extras.confirmEach.has(sub.id)) {
+      const gate = await gateUnconfirmedRenewal(shop, { subscriptionId: sub.id, dueAt: renewal.dueAt, origin: originOf(shop) });
+      if (gate === "skipped") {
+        await db.transaction((tx) => setRenewalStatus(tx, renewal.id, ["pending"], { status: "skipped", leaseUntil: null }, now));
+        outcomes.set(renewal.id, "skipped");
+        continue;
+      }
+    }
+    if (seen.has(sub.id)) {
+      // Two renewals of one subscription in a batch cannot share its multi-row writes: the second waits for its lease.
+      continue;
+    }
+    seen.add(sub.id);
+    live.push({ renewal, sub });
   }
-  const { quote: fresh, plan } = await quoteNextCharge(shop, sub, now);
-  renewal = await freezeQuote(db, renewalId, fresh, now);
-  const quote = renewal.quote as RenewalQuote;
-  const email = (await customerEmail(db, sub.customerId)) ?? "";
-  const facts: Facts = { renewal, sub, email, quote, plan };
-  const attempt = renewal.attempts + 1;
-  const result = await charge(shop, facts, attempt);
-  return recordOutcome(shop, facts, attempt, result, ["pending"]);
+  if (live.length === 0) return outcomes;
+
+  // Everything the quotes, emails and charges need, in a few statements for the whole batch.
+  const toPrice = live.filter((l) => l.renewal.quote === null);
+  const [emails, agreements, retention, credits, methods] = await Promise.all([
+    customerEmails(db, live.map((l) => l.sub.customerId)),
+    priceAgreementsOf(db, toPrice.map((l) => l.sub.id)),
+    retentionOffersOf(db, toPrice.map((l) => l.sub.id)),
+    creditBalancesOf(db, toPrice.map((l) => l.sub.customerId)),
+    findPaymentMethods(db, live.flatMap((l) => { const m = l.renewal.paymentMethodId ?? l.sub.paymentMethodId; return m ? [m] : []; })),
+  ]);
+  const facts: Facts[] = [];
+  const fresh: { id: string; quote: RenewalQuote }[] = [];
+  for (const { renewal, sub } of live) {
+    try {
+      const plan = await renewalPlanOf(shop, sub);
+      let quote = renewal.quote as RenewalQuote | null;
+      if (quote === null) {
+        quote = quoteRenewal({
+          subscription: { quantity: sub.quantity, country: sub.country, currency: sub.currency as Currency, billingPeriodMonths: sub.billingPeriodMonths },
+          plan: { code: plan.code, sku: plan.productSku, name: plan.name, listPrice: cents(plan.price) },
+          chargeAt: now,
+          price: agreements(sub.id, cents(plan.price)),
+          coupon: await renewalCoupon(db, sub.couponCode),
+          retentionDiscount: retention.has(sub.id),
+          creditBalance: credits(sub.customerId, sub.currency),
+          addOns: await addOnsOf(shop, sub, extras.addOns.get(sub.id) ?? []),
+        });
+        fresh.push({ id: renewal.id, quote });
+      }
+      facts.push({ renewal, sub, email: emails.get(sub.customerId) ?? "", quote, plan });
+    } catch (error) {
+      // A plan no longer sold in this currency, a bad row: the lease runs out and the next sweep tries it alone.
+      shop.log.error({ err: error, renewalId: renewal.id }, "renewal could not be priced");
+    }
+  }
+  const frozen = await freezeQuotes(db, fresh, now);
+  for (const f of facts) {
+    if (f.renewal.quote === null && !frozen.has(f.renewal.id)) {
+      // Someone froze it first (a takeover racing a slow worker): charge what they froze.
+      const [again] = await findRenewals(db, [f.renewal.id]);
+      if (again?.quote) f.quote = again.quote as RenewalQuote;
+    }
+    f.renewal = { ...f.renewal, quote: f.quote, amount: f.quote.total };
+  }
+
+  // Charge: free renewals need no gateway; a missing card is a decline; the rest go to the gateway together.
+  const results = new Map<string, ChargeResult | { status: "free" } | { status: "no_card" }>();
+  const charges: { f: Facts; token: string }[] = [];
+  for (const f of facts) {
+    if (f.quote.total === 0) {
+      results.set(f.renewal.id, { status: "free" });
+      continue;
+    }
+    const method = methods.get((f.renewal.paymentMethodId ?? f.sub.paymentMethodId) ?? "");
+    if (!method || method.customerId !== f.sub.customerId) results.set(f.renewal.id, { status: "no_card" });
+    else charges.push({ f, token: method.token });
+  }
+  const requests = charges.map(({ f, token }) => ({ token, amount: f.quote.total, currency: f.quote.currency, idempotencyKey: renewalChargeKey(f.sub.id, f.renewal.period, f.renewal.attempts + 1) }));
+  const gateway = gatewayOf(shop);
+  const answers = gateway.chargeSavedMany ? await gateway.chargeSavedMany(requests) : await mapLimited(requests, 8, (r) => gateway.chargeSaved(r));
+  charges.forEach(({ f }, i) => results.set(f.renewal.id, answers[i]!));
+
+  // Paid ones together; everything else one by one.
+  const paid = facts.filter((f) => {
+    const r = results.get(f.renewal.id)!;
+    return r.status === "succeeded" || r.status === "free";
+  });
+  if (paid.length > 0) {
+    try {
+      const written = await recordPaidBatch(shop, paid.map((f) => ({ f, chargeId: chargeIdOf(results.get(f.renewal.id)!), card: methods.get((f.renewal.paymentMethodId ?? f.sub.paymentMethodId) ?? "") ?? null })));
+      for (const f of paid) outcomes.set(f.renewal.id, written.has(f.renewal.id) ? "paid" : "skipped");
+    } catch (error) {
+      shop.log.warn({ err: error, renewals: paid.length }, "the batch write failed; writing each renewal alone");
+      for (const f of paid) {
+        try {
+          outcomes.set(f.renewal.id, await recordPaid(shop, f, f.renewal.attempts + 1, chargeIdOf(results.get(f.renewal.id)!), ["pending"]));
+        } catch (err) {
+          shop.log.error({ err, renewalId: f.renewal.id }, "renewal could not be written; it will be retried after its lease");
+        }
+      }
+    }
+  }
+  for (const f of facts) {
+    if (outcomes.has(f.renewal.id)) continue;
+    outcomes.set(f.renewal.id, await recordOutcome(shop, f, f.renewal.attempts + 1, results.get(f.renewal.id)!, ["pending"], false));
+  }
+  await sendQueuedEmailsSoon(shop);
+  return outcomes;
+}
+
+const chargeIdOf = (r: ChargeResult | { status: "free" } | { status: "no_card" }) => ("chargeId" in r && r.chargeId ? r.chargeId : null);
+
+async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
+}
+
+/**
+ * Writes a batch of paid renewals in one transaction: the guarded status change (only renewals still at the attempt
+ * before move; the others were written by someone else and get nothing more), the attempts, the orders and their
+ * lines, the payments, the ledger, the credit and offers consumed, the prices agreed, the dates moved and the receipts.
+ */
+async function recordPaidBatch(shop: Shop, list: { f: Facts; chargeId: string | null; card: { brand: string; last4: string; expMonth: number; expYear: number } | null }[]): Promise<Set<string>> {
+  const now = shop.clock.now();
+  const gateway = gatewayOf(shop).name;
+  return dbOf(shop).transaction(async (tx) => {
+    const won = await recordPaidAttempts(
+      tx,
+      list.map(({ f, chargeId }) => ({
+        renewalId: f.renewal.id,
+        number: f.renewal.attempts + 1,
+        outcome: "succeeded",
+        declineCode: null,
+        declineKind: null,
+        chargeId,
+        amount: f.quote.total,
+        currency: f.quote.currency,
+        at: now,
+      })),
+    );
+    const rows = list.filter(({ f }) => won.has(f.renewal.id));
+    if (rows.length === 0) return won;
+    const orders = await insertOrders(
+      tx,
+      rows.map(({ f }) => ({
+        customerId: f.sub.customerId,
+        email: f.email,
+        quote: orderQuoteOf(f.quote, f.plan, f.sub),
+        shippingAddress: f.sub.shippingAddress as Address,
+        idempotencyKey: renewalOrderKey(f.sub.id, f.renewal.period),
+        now,
+      })),
+    );
+    await setRenewalOrders(tx, rows.map(({ f }, i) => ({ renewalId: f.renewal.id, orderId: orders[i]!.id })));
+    await recordLedgerEntries(
+      tx,
+      rows.flatMap(({ f, chargeId }) => {
+        const base = { subscriptionId: f.sub.id, renewalId: f.renewal.id, currency: f.quote.currency, gateway, now };
+        const charge = { ...base, key: `charge:${f.renewal.id}`, kind: "charge" as const, amount: f.quote.total, chargeId };
+        const credit = { ...base, key: `credit:${f.renewal.id}`, kind: "credit" as const, amount: 0, creditAmount: f.quote.creditApplied, chargeId: null };
+        return f.quote.creditApplied > 0 ? [charge, credit] : [charge];
+      }),
+    );
+    await spendCredits(tx, rows.map(({ f }) => ({ customerId: f.sub.customerId, amount: f.quote.creditApplied, currency: f.quote.currency, renewalId: f.renewal.id, now })));
+    await consumeRetentionOffers(tx, rows.filter(({ f }) => f.quote.retentionConsumed).map(({ f }) => ({ subscriptionId: f.sub.id, renewalId: f.renewal.id })));
+    await agreePrices(tx, rows.map(({ f }) => ({ subscriptionId: f.sub.id, unitPrice: f.quote.agreedPrice, currency: f.quote.currency })), now);
+    await recordCapturedPayments(
+      tx,
+      rows.flatMap(({ f, chargeId, card }, i) =>
+        chargeId
+          ? [{ orderId: orders[i]!.id, customerId: f.sub.customerId, gateway, chargeId, amount: f.quote.total, currency: f.quote.currency, card: { brand: card?.brand ?? "card", last4: card?.last4 ?? "", expMonth: card?.expMonth ?? 0, expYear: card?.expYear ?? 0 }, now }]
+          : [],
+      ),
+    );
+    // The portal's one-time add-ons and accepted retention discount: consumed by this order, once (rare, so one by one).
+    for (const [i, { f }] of rows.entries()) {
+      const addOnIds = (f.quote.addOns ?? []).map((a) => a.id);
+      if (addOnIds.length > 0 || f.quote.retentionConsumed) await consumeNextShipmentExtras(tx, f.sub.id, orders[i]!.id, now, { addOnIds });
+    }
+    const nexts = rows.map(({ f }) => advanceSchedule(scheduleOf({ ...f.sub, nextBillingAt: f.renewal.dueAt })));
+    const moved = await advanceAfterRenewals(tx, rows.map(({ f }, i) => ({ id: f.sub.id, dueAt: f.renewal.dueAt, next: nexts[i]! })));
+    for (const { f } of rows) if (!moved.has(f.sub.id)) shop.log.warn({ subscriptionId: f.sub.id, period: f.renewal.period }, "a renewal was paid after its date moved");
+    await enqueueEmails(
+      tx,
+      rows.flatMap(({ f }, i) =>
+        f.email
+          ? [receiptEmail({ ...shipment(f, now), key: f.renewal.id, orderNumber: orderNumber(orders[i]!.number), nextBillingAt: nexts[i]!.nextBillingAt, addOns: f.quote.addOns ?? [] })]
+          : [],
+      ),
+      { now },
+    );
+    return won;
+  });
+}
+
+/** The plan a subscription renews as, in its price list and currency. */
+async function renewalPlanOf(shop: Shop, sub: SubscriptionRow): Promise<PlanView> {
+  const plan = await findPlan(shop, sub.renewalPlanCode as PlanCode, sub.priceList as PriceList, sub.currency);
+  if (!plan) throw new ShopError("ITEM_NOT_AVAILABLE", `The plan ${sub.renewalPlanCode} has no ${sub.currency} price.`);
+  return plan;
+}
+
+/** The portal's one-time add-ons, priced in the subscription's price list (an add-on no longer sold is left for later). */
+async function addOnsOf(shop: Shop, sub: SubscriptionRow, addOns: { id: string; planCode: string; quantity: number }[]): Promise<RenewalAddOn[]> {
+  const out: RenewalAddOn[] = [];
+  for (const a of addOns) {
+    const plan = await findPlan(shop, a.planCode as PlanCode, sub.priceList as PriceList, sub.currency);
+    if (plan) out.push({ id: a.id, productCode: plan.productCode, image: plan.image, code: plan.code, sku: plan.productSku, name: plan.name, listPrice: cents(plan.price), quantity: a.quantity });
+  }
+  return out;
 }
 
 async function charge(shop: Shop, f: Facts, attempt: number): Promise<ChargeResult | { status: "free" } | { status: "no_card" }> {
@@ -111,6 +364,7 @@ async function recordOutcome(
   attempt: number,
   result: ChargeResult | { status: "free" } | { status: "no_card" },
   from: readonly RenewalStatus[],
+  sendNow = true,
 ): Promise<RenewalOutcome> {
   let outcome: RenewalOutcome;
   if (result.status === "succeeded" || result.status === "free") {
@@ -122,7 +376,7 @@ async function recordOutcome(
     const message = result.status === "no_card" ? "There is no card saved for this subscription." : result.message;
     outcome = await recordDeclined(shop, f, attempt, code, message, result.status === "declined" ? result.chargeId : null, from);
   }
-  await sendQueuedEmailsSoon(shop);
+  if (sendNow) await sendQueuedEmailsSoon(shop);
   return outcome;
 }
 
@@ -157,10 +411,12 @@ async function recordPaid(shop: Shop, f: Facts, attempt: number, chargeId: strin
       });
       await markCaptured(tx, paymentId, now);
     }
+    const addOnIds = (quote.addOns ?? []).map((a) => a.id);
+    if (addOnIds.length > 0 || quote.retentionConsumed) await consumeNextShipmentExtras(tx, sub.id, order.id, now, { addOnIds });
     const next = advanceSchedule(scheduleOf({ ...sub, nextBillingAt: renewal.dueAt }));
     if (!(await advanceAfterRenewal(tx, sub.id, renewal.dueAt, next))) shop.log.warn({ subscriptionId: sub.id, period: renewal.period }, "a renewal was paid after its date moved");
     if (f.email) {
-      await queueReceiptEmail(tx, { ...shipment(f, now), key: renewal.id, orderNumber: orderNumber(order.number), nextBillingAt: next.nextBillingAt }, now);
+      await queueReceiptEmail(tx, { ...shipment(f, now), key: renewal.id, orderNumber: orderNumber(order.number), nextBillingAt: next.nextBillingAt, addOns: quote.addOns ?? [] }, now);
     }
     return true;
   });
@@ -228,10 +484,25 @@ async function recordActionNeeded(shop: Shop, f: Facts, attempt: number, chargeI
   return written ? "action_needed" : "skipped";
 }
 
+/**
+ * Dunning gave up: the subscription is cancelled with reason payment_failed, recorded in the portal's cancellation
+ * record (via "dunning") and confirmed with the portal's cancellation email, which says why.
+ */
 async function cancelForNonPayment(shop: Shop, tx: Tx, f: Pick<Facts, "sub" | "email" | "plan" | "renewal">, now: Date): Promise<void> {
   if (!(await cancelSubscription(tx, f.sub.id, "payment_failed", now))) return;
   if (f.email) {
-    await queueCanceledEmail(tx, { to: f.email, key: f.renewal.id, productName: f.plan.name, reactivateUrl: renewalLink(shop, "manage", f.sub.id, null, 90) }, now);
+    await enqueueCancellationConfirmation(
+      tx,
+      f.email,
+      {
+        subscriptionId: f.sub.id,
+        planName: f.plan.name,
+        canceledAt: now,
+        reactivateUrl: renewalLink(shop, "manage", f.sub.id, null, 90),
+        because: "We could not collect the payment for your renewal: the card was declined and every retry failed, so your subscription has ended. Restart it any time with a new card.",
+      },
+      { now },
+    );
   }
 }
 
@@ -263,6 +534,22 @@ function orderQuoteOf(q: RenewalQuote, plan: PlanView, sub: SubscriptionRow): Qu
         renewsInto: null,
         bonus: false,
       },
+      ...(q.addOns ?? []).map((a) => ({
+        productCode: a.productCode,
+        planCode: a.planCode,
+        sku: a.sku,
+        name: a.name,
+        image: a.image,
+        quantity: a.quantity,
+        unitPrice: a.unitPrice,
+        listTotal: a.total,
+        discount: cents(0),
+        total: a.total,
+        isSrp: false,
+        billingPeriodMonths: null,
+        renewsInto: null,
+        bonus: false,
+      })),
     ],
     subtotal: q.subtotal,
     discounts,
@@ -278,9 +565,9 @@ function orderQuoteOf(q: RenewalQuote, plan: PlanView, sub: SubscriptionRow): Qu
 // ---- The sweep: claim due renewals and work them at a steady pace ----
 
 export interface DrainOptions {
-  /** Renewals claimed per statement. */
+  /** Renewals claimed per statement, and worked together as one batch (ADR 0029). */
   batch?: number;
-  /** Renewals worked at once by this process (each holds at most one database connection at a time). */
+  /** Batches worked at once by this process (each holds a few database connections at most, briefly). */
   concurrency?: number;
   /** Most renewals started per second by this process: a backlog drains steadily instead of stampeding. */
   ratePerSecond?: number;
@@ -295,48 +582,41 @@ export interface DrainReport {
 }
 
 /**
- * Claims due renewals in batches and works them with bounded concurrency and a rate limit, until none is due or the
- * time budget is spent. Every worker process runs this; SKIP LOCKED and leases keep them off each other's renewals.
+ * Claims due renewals in batches and works each batch together (renewBatch), `concurrency` batches at a time and at
+ * no more than `ratePerSecond`, until none is due or the time budget is spent. Every worker process runs this; SKIP
+ * LOCKED and leases keep them off each other's renewals.
  */
 export async function drainDueRenewals(shop: Shop, options: DrainOptions = {}): Promise<DrainReport> {
   const batch = options.batch ?? 50;
-  const concurrency = options.concurrency ?? 4;
+  const concurrency = options.concurrency ?? 2;
   const rate = options.ratePerSecond ?? 200;
   const budgetMs = options.budgetMs ?? 50_000;
   const started = performance.now();
   const report: DrainReport = { claimed: 0, outcomes: {}, failed: 0 };
-  while (performance.now() - started < budgetMs) {
-    const ids = await claimDueRenewals(dbOf(shop), shop.clock.now(), batch);
-    if (ids.length === 0) break;
-    report.claimed += ids.length;
-    await workPaced(ids, concurrency, rate, started, report.claimed - ids.length, async (id) => {
-      try {
-        const outcome = await renewSubscription(shop, id);
-        report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
-      } catch (error) {
-        // The lease runs out and the next sweep retries with the same keys.
-        report.failed += 1;
-        shop.log.error({ err: error, renewalId: id }, "renewal failed; it will be retried after its lease");
-      }
-    });
-  }
-  await expireWaitingRenewals(shop);
-  return report;
-}
-
-/** Runs `work` over ids, `concurrency` at a time, starting no more than `rate` per second since `started`. */
-async function workPaced(ids: string[], concurrency: number, rate: number, started: number, before: number, work: (id: string) => Promise<void>) {
-  let next = 0;
+  let done = false;
   const lane = async () => {
-    while (next < ids.length) {
-      const index = next++;
-      const due = started + ((before + index) * 1000) / rate;
-      const wait = due - performance.now();
+    while (!done && performance.now() - started < budgetMs) {
+      // Pace: this batch starts no earlier than the rate allows for everything claimed before it.
+      const wait = started + (report.claimed * 1000) / rate - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      await work(ids[index]!);
+      const ids = await claimDueRenewals(dbOf(shop), shop.clock.now(), batch);
+      if (ids.length === 0) {
+        done = true;
+        return;
+      }
+      report.claimed += ids.length;
+      try {
+        for (const outcome of (await renewBatch(shop, ids)).values()) report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+      } catch (error) {
+        // The leases run out and a later sweep retries with the same keys.
+        report.failed += ids.length;
+        shop.log.error({ err: error, renewals: ids.length }, "renewal batch failed; it will be retried after its lease");
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, lane));
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+  await expireWaitingRenewals(shop);
+  return report;
 }
 
 /** Renewals that waited in vain for a new card or an authentication: cancelled, with the subscription and an email. */

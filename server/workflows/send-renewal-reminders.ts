@@ -5,12 +5,13 @@ import { customerEmail } from "../modules/customers";
 import { findPlan } from "../modules/catalog";
 import { sendQueuedEmailsSoon } from "../modules/email";
 import { agreePriceIfNew, priceAgreementOf, queuePriceNoticeEmail, queueReminderEmail, recordPriceNotice, recordReminder } from "../modules/renewals";
-import { scheduleOf, subscriptionsBilledBetween } from "../modules/subscriptions";
+import { confirmChargeUrl, needsChargeConfirmation, scheduleOf, subscriptionsBilledBetween } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
 import { quoteNextCharge } from "./quote-next-charge";
 import { renewalLink } from "./renew-subscription";
 
 const DAY_MS = 86_400_000;
+const linkOrigin = (shop: Shop) => (shop.env.PUBLIC_URL ?? `http://localhost:${shop.env.PORT}`).replace(/\/$/, "");
 /** Price notices look this far ahead, so a notice always has its 7 days before the charge it announces. */
 const NOTICE_HORIZON_DAYS = 45;
 
@@ -28,6 +29,10 @@ export async function sendRenewalReminders(shop: Shop, limit = 500): Promise<num
     if (!email) continue;
     const { quote, plan } = await quoteNextCharge(shop, sub, sub.nextBillingAt);
     const linkDays = REMINDER_DAYS_BEFORE + 1;
+    // "Ask me before each charge" (the portal): the reminder carries the signed confirm button, usable without signing in.
+    const confirmUrl = (await needsChargeConfirmation(db, sub.id))
+      ? await confirmChargeUrl(shop, linkOrigin(shop), { customerId: sub.customerId, subscriptionId: sub.id, billingAt: sub.nextBillingAt.toISOString() })
+      : null;
     const queued = await db.transaction(async (tx) => {
       if (!(await recordReminder(tx, sub.id, period, now))) return false;
       await queueReminderEmail(
@@ -44,6 +49,7 @@ export async function sendRenewalReminders(shop: Shop, limit = 500): Promise<num
           skipUrl: renewalLink(shop, "skip", sub.id, period, linkDays),
           manageUrl: renewalLink(shop, "manage", sub.id, null, 30),
           cancelUrl: renewalLink(shop, "cancel", sub.id, null, 30),
+          confirmChargeUrl: confirmUrl,
         },
         now,
       );

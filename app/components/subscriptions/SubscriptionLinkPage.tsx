@@ -74,7 +74,8 @@ function CardFields() {
         Card number
         <input name="number" inputMode="numeric" autoComplete="cc-number" required maxLength={23} className={field} />
       </label>
-      <div className="flex gap-3">
+      {/* items-end: a label that wraps on a phone ("Security code") keeps its box level with the others. */}
+      <div className="flex items-end gap-3">
         <label className="block flex-1">
           Month (MM)
           <input name="expMonth" inputMode="numeric" autoComplete="cc-exp-month" required maxLength={2} className={field} />

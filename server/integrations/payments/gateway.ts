@@ -51,6 +51,11 @@ export interface PaymentGateway {
   void(chargeId: string): Promise<void>;
   /** Charges a saved card without the customer present; the same key always answers the same charge. */
   chargeSaved(request: { token: string; amount: number; currency: string; idempotencyKey: string }): Promise<ChargeResult>;
+  /**
+   * Optional: many saved-card charges at once (the renewal engine's batch), each exactly as chargeSaved would answer
+   * it, in the order given. A gateway without it is called once per charge.
+   */
+  chargeSavedMany?(requests: { token: string; amount: number; currency: string; idempotencyKey: string }[]): Promise<ChargeResult[]>;
   /** The outcome of a charge that needed the customer's authentication, once they have been asked. */
   chargeStatus(chargeId: string): Promise<ChargeResult>;
   refund(request: { chargeId: string; amount: number; idempotencyKey: string }): Promise<{ refundId: string }>;

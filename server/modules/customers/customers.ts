@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { CustomerSummary } from "../../../domain/customers";
 import type { Experiments } from "../../../domain/experiments";
 import { normaliseEmail } from "../../../domain/validation";
@@ -49,6 +49,13 @@ export async function setExperiment(shop: Shop, customerId: string, name: string
 }
 
 /** Just the email of a customer (renewal emails and orders), in the caller's transaction if given. */
+/** The email of each customer named (one statement for a batch of renewals). */
+export async function customerEmails(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: customers.id, email: customers.email }).from(customers).where(inArray(customers.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
 export async function customerEmail(db: Queryable, id: string): Promise<string | null> {
   const [row] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, id)).limit(1);
   return row?.email ?? null;

@@ -5,6 +5,7 @@
  */
 export {
   enqueueEmail,
+  enqueueEmails,
   findEmail,
   findEmailByKey,
   listOutbox,

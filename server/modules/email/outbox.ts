@@ -77,6 +77,26 @@ export async function enqueueEmail(db: Queryable, email: NewEmail, options: { no
   return rows[0]?.id ?? null;
 }
 
+/** Queues many emails in one statement (the renewal engine's receipts for a batch); a key already queued is skipped. */
+export async function enqueueEmails(db: Queryable, emails: NewEmail[], options: { now: Date }): Promise<void> {
+  if (emails.length === 0) return;
+  for (const email of emails) checkEmail(email);
+  await db
+    .insert(emailOutbox)
+    .values(
+      emails.map((email) => ({
+        to: email.to.trim(),
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        template: email.template,
+        idempotencyKey: email.idempotencyKey,
+        createdAt: options.now,
+      })),
+    )
+    .onConflictDoNothing({ target: emailOutbox.idempotencyKey });
+}
+
 /** The columns of an email without its bodies: the mailbox and the console list these. */
 export const summaryColumns = {
   id: emailOutbox.id,

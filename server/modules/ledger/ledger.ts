@@ -37,6 +37,28 @@ export async function recordLedgerEntry(tx: Tx | Queryable, e: LedgerEntry): Pro
     .onConflictDoNothing({ target: ledgerEntries.key });
 }
 
+/** Many ledger rows in one statement (a renewal batch); a key already written is skipped. */
+export async function recordLedgerEntries(tx: Tx | Queryable, entries: LedgerEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx
+    .insert(ledgerEntries)
+    .values(
+      entries.map((e) => ({
+        key: e.key,
+        subscriptionId: e.subscriptionId,
+        renewalId: e.renewalId,
+        kind: e.kind,
+        amount: e.amount,
+        creditAmount: e.creditAmount ?? 0,
+        currency: e.currency,
+        gateway: e.gateway,
+        chargeId: e.chargeId,
+        createdAt: e.now,
+      })),
+    )
+    .onConflictDoNothing({ target: ledgerEntries.key });
+}
+
 export async function ledgerOf(db: Queryable, subscriptionId: string) {
   return db.select().from(ledgerEntries).where(eq(ledgerEntries.subscriptionId, subscriptionId)).orderBy(ledgerEntries.createdAt);
 }

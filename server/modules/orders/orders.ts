@@ -48,6 +48,41 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ id: string; nu
 }
 
 /**
+ * Writes many paid orders and their lines in two statements (a renewal batch). Answers each order's id and number in
+ * the order given. A key already used fails the whole statement, so the caller's transaction writes nothing.
+ */
+export async function insertOrders(tx: Tx, list: NewOrder[]): Promise<{ id: string; number: number }[]> {
+  if (list.length === 0) return [];
+  const written = await tx
+    .insert(orders)
+    .values(
+      list.map((o) => ({
+        customerId: o.customerId,
+        email: o.email,
+        status: "paid",
+        currency: o.quote.currency,
+        country: o.quote.country,
+        subtotal: o.quote.subtotal,
+        discountTotal: o.quote.discountTotal,
+        discounts: o.quote.discounts,
+        shippingMethod: o.quote.shipping.method,
+        shippingLabel: o.quote.shipping.label,
+        shippingAmount: o.quote.shipping.amount,
+        total: o.quote.total,
+        shippingAddress: o.shippingAddress,
+        preorderMessage: o.quote.preorderMessage,
+        idempotencyKey: o.idempotencyKey,
+        createdAt: o.now,
+      })),
+    )
+    .returning({ id: orders.id, number: orders.number, key: orders.idempotencyKey });
+  const byKey = new Map(written.map((w) => [w.key, w]));
+  const rows = list.map((o) => byKey.get(o.idempotencyKey)!);
+  await tx.insert(orderLines).values(list.flatMap((o, i) => o.quote.lines.map((line, position) => ({ orderId: rows[i]!.id, position, ...line }))));
+  return rows.map((r) => ({ id: r.id, number: r.number }));
+}
+
+/**
  * The order as the shopper sees it, built from what the caller just wrote (no reading back): the same as orderSummary
  * would read after the commit (server/workflows/place-order.statements.test.ts compares the two).
  */

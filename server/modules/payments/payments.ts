@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { paymentMethods, payments } from "../../db/schema";
 import type { CardDetails } from "../../integrations/payments/gateway";
@@ -35,6 +35,34 @@ export async function recordPayment(tx: Tx, p: NewPayment): Promise<string> {
       updatedAt: p.now,
     });
   return id;
+}
+
+/** Payments already captured (a renewal charged off-session and captured at once), many in one statement. */
+export async function recordCapturedPayments(tx: Tx, list: NewPayment[]): Promise<void> {
+  if (list.length === 0) return;
+  await tx.insert(payments).values(
+    list.map((p) => ({
+      id: randomUUID(),
+      orderId: p.orderId,
+      customerId: p.customerId,
+      gateway: p.gateway,
+      gatewayChargeId: p.chargeId,
+      amount: p.amount,
+      currency: p.currency,
+      status: p.chargeId ? "captured" : "none",
+      brand: p.card.brand,
+      last4: p.card.last4,
+      createdAt: p.now,
+      updatedAt: p.now,
+    })),
+  );
+}
+
+/** Saved cards by id (a renewal batch); the caller checks each belongs to its subscription's customer. */
+export async function findPaymentMethods(db: Queryable, ids: string[]) {
+  if (ids.length === 0) return new Map<string, typeof paymentMethods.$inferSelect>();
+  const rows = await db.select().from(paymentMethods).where(inArray(paymentMethods.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function markCaptured(db: Queryable, paymentId: string, now: Date): Promise<void> {

@@ -5,7 +5,8 @@ import type { Queryable, Tx } from "../../db/client";
 import { customerCredits, renewalAttempts, renewals, retentionOffers } from "../../db/schema";
 
 export type RenewalRow = typeof renewals.$inferSelect;
-export const RENEWAL_STATUSES = ["pending", "retrying", "card_needed", "action_needed", "paid", "canceled"] as const;
+/** skipped: the member asked to confirm each charge and did not confirm this one (the date moved on, nothing charged). */
+export const RENEWAL_STATUSES = ["pending", "retrying", "card_needed", "action_needed", "paid", "canceled", "skipped"] as const;
 export type RenewalStatus = (typeof RENEWAL_STATUSES)[number];
 /** Renewals that still want money: the subscription's date must not move under them. */
 export const OPEN_RENEWAL_STATUSES: readonly RenewalStatus[] = ["pending", "retrying", "card_needed", "action_needed"];

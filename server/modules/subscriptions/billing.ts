@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import { anchorDayOf, type BillingSchedule } from "../../../domain/billing-dates";
 import type { Queryable, Tx } from "../../db/client";
-import { subscriptions } from "../../db/schema";
+import { retentionDecisions, subscriptionCancellations, subscriptions } from "../../db/schema";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export const SUBSCRIPTION_STATUSES = ["active", "past_due", "canceled"] as const;
@@ -34,14 +34,27 @@ export async function markPastDue(tx: Tx, id: string): Promise<void> {
   await tx.update(subscriptions).set({ status: "past_due" }).where(and(eq(subscriptions.id, id), eq(subscriptions.status, "active")));
 }
 
-/** Cancels with a reason (dunning gave up: "payment_failed"). Answers whether this call cancelled it. */
+/** The reason text a dunning cancellation leaves in the portal's cancellation record. */
+export const PAYMENT_FAILED_REASON = "The renewal payment failed and every retry was declined.";
+
+/**
+ * Cancels with a reason (dunning gave up: "payment_failed"). Answers whether this call cancelled it. The cancellation
+ * is recorded in the portal's record (`subscription_cancellations`, via "dunning") like a member's own, so the console,
+ * reactivation and the member's history see it; an accepted retention discount not yet used goes with it.
+ */
 export async function cancelSubscription(tx: Tx, id: string, reason: string, now: Date): Promise<boolean> {
   const rows = await tx
     .update(subscriptions)
     .set({ status: "canceled", canceledAt: now, cancelReason: reason })
     .where(and(eq(subscriptions.id, id), eq(subscriptions.status, "past_due")))
     .returning({ id: subscriptions.id });
-  return rows.length === 1;
+  if (rows.length !== 1) return false;
+  await tx.insert(subscriptionCancellations).values({ subscriptionId: id, reasonId: null, reasonText: reason === "payment_failed" ? PAYMENT_FAILED_REASON : reason, via: "dunning", canceledAt: now });
+  await tx
+    .update(retentionDecisions)
+    .set({ outcome: "forfeited" })
+    .where(and(eq(retentionDecisions.subscriptionId, id), eq(retentionDecisions.outcome, "accepted"), isNull(retentionDecisions.consumedAt)));
+  return true;
 }
 
 export async function setSubscriptionPaymentMethod(tx: Tx, id: string, paymentMethodId: string): Promise<void> {

@@ -71,7 +71,8 @@ export async function recordRetentionAcceptance(tx: Tx, customerId: string, id: 
   return sub;
 }
 
-export type CancellationChannel = "account" | "email_link" | "api";
+/** How a cancellation was made; "dunning" is the renewal engine giving up after the last failed payment. */
+export type CancellationChannel = "account" | "email_link" | "api" | "dunning";
 
 /**
  * Cancels a held subscription inside the caller's transaction and records why. A cancellation made while the discount

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { addMonths } from "../../../domain/billing-dates";
 import type { Queryable, Tx } from "../../db/client";
 import { chargeConfirmations, retentionDecisions, subscriptionAddOns, subscriptions } from "../../db/schema";
@@ -58,12 +58,16 @@ export async function nextShipmentExtras(db: Queryable, subscriptionId: string) 
   };
 }
 
-/** Marks the extras used by the renewal order that shipped them (in the renewal's transaction). */
-export async function consumeNextShipmentExtras(tx: Tx, subscriptionId: string, orderId: string, now: Date): Promise<void> {
+/**
+ * Marks the extras used by the renewal order that shipped them (in the renewal's transaction). `only.addOnIds` names
+ * the add-ons the order really carries (the renewal engine priced them earlier; one added since waits for the next).
+ */
+export async function consumeNextShipmentExtras(tx: Tx, subscriptionId: string, orderId: string, now: Date, only?: { addOnIds: string[] }): Promise<void> {
+  const which = only ? (only.addOnIds.length > 0 ? inArray(subscriptionAddOns.id, only.addOnIds) : sql`false`) : undefined;
   await tx
     .update(subscriptionAddOns)
     .set({ consumedAt: now, consumedByOrderId: orderId })
-    .where(and(eq(subscriptionAddOns.subscriptionId, subscriptionId), isNull(subscriptionAddOns.consumedAt)));
+    .where(and(eq(subscriptionAddOns.subscriptionId, subscriptionId), isNull(subscriptionAddOns.consumedAt), which));
   await tx
     .update(retentionDecisions)
     .set({ consumedAt: now, consumedByOrderId: orderId })

@@ -104,8 +104,9 @@ export async function runCrashTest(run: CrashRun): Promise<CrashReport> {
             if (live.get(slot) === child) live.delete(slot);
             if (code === 0) finished += 1;
             else if (signal !== "SIGKILL") log(`worker ${slot} exited with ${code ?? signal}: ${stderr.slice(-2000)}`);
-            // A killed worker is restarted at once, as a process supervisor would.
-            if (signal === "SIGKILL" && !done) {
+            // A killed or failed worker is restarted at once, as a process supervisor would (a worker that failed and
+            // stayed down left the killer waiting forever for a working worker to kill).
+            if (code !== 0 && !done) {
               restarts += 1;
               start(slot);
             }
@@ -116,7 +117,7 @@ export async function runCrashTest(run: CrashRun): Promise<CrashReport> {
     };
     for (let slot = 0; slot < run.workers; slot++) start(slot);
     const [lo, hi] = run.killEveryMs ?? [300, 900];
-    while (kills < run.kills && finished < run.workers) {
+    while (kills < run.kills && finished < run.workers && live.size > 0) {
       await new Promise((r) => setTimeout(r, lo + Math.random() * (hi - lo)));
       // Only workers that are working (past their start) are killed: each kill interrupts renewals mid-flight.
       const working = [...live.values()].filter((child) => ready.has(child));

@@ -1,7 +1,7 @@
 import { formatMoney, localeFor, type Cents, type Currency } from "../../../../domain/money";
 import { escapeHtml as e } from "../../../lib/email-html";
 import type { Queryable } from "../../../db/client";
-import { enqueueEmail } from "../../email";
+import { enqueueEmail, type NewEmail } from "../../email";
 
 /**
  * The renewals area's emails: the reminder 3 days before a shipment, the receipt of a renewal, a declined payment,
@@ -41,8 +41,10 @@ function html(r: Rendered): string {
 
 const text = (r: Rendered) => [...r.paragraphs, "", ...r.links.map((l) => `${l.label}: ${l.url}`)].join("\n");
 
+const email = (to: string, template: string, key: string, r: Rendered): NewEmail => ({ to, subject: r.subject, text: text(r), html: html(r), template, idempotencyKey: `${template}:${key}` });
+
 async function queue(db: Queryable, to: string, template: string, key: string, r: Rendered, now: Date): Promise<void> {
-  await enqueueEmail(db, { to, subject: r.subject, text: text(r), html: html(r), template, idempotencyKey: `${template}:${key}` }, { now });
+  await enqueueEmail(db, email(to, template, key, r), { now });
 }
 
 export interface ShipmentFacts {
@@ -55,14 +57,25 @@ export interface ShipmentFacts {
   chargeAt: Date;
 }
 
-export function queueReminderEmail(db: Queryable, f: ShipmentFacts & { key: string; skipUrl: string; manageUrl: string; cancelUrl: string }, now: Date) {
+/**
+ * The reminder. A member who asked to confirm each charge (`confirmChargeUrl`, the portal's signed link) gets the
+ * confirm button first and is told that without it the shipment is skipped, not charged and not cancelled.
+ */
+export function queueReminderEmail(
+  db: Queryable,
+  f: ShipmentFacts & { key: string; skipUrl: string; manageUrl: string; cancelUrl: string; confirmChargeUrl?: string | null },
+  now: Date,
+) {
+  const confirm = f.confirmChargeUrl
+    ? [
+        `You asked us to check with you before each charge: press "Yes, charge and ship it" before ${day(f.chargeAt)} and we go ahead. If we do not hear from you, we skip this shipment, charge nothing and keep your subscription.`,
+      ]
+    : ["Nothing to do if that suits you. Need a break, or a change? One click below, then one confirmation."];
   return queue(db, f.to, RENEWAL_TEMPLATES.reminder, f.key, {
-    subject: `Your next shipment: ${f.productName}, ${day(f.chargeAt)}`,
-    paragraphs: [
-      `On ${day(f.chargeAt)} we will charge ${money(f.amount, f.currency, f.country)} to your saved card and ship ${f.quantity} × ${f.productName}.`,
-      "Nothing to do if that suits you. Need a break, or a change? One click below, then one confirmation.",
-    ],
+    subject: f.confirmChargeUrl ? `Please confirm your next shipment: ${f.productName}, ${day(f.chargeAt)}` : `Your next shipment: ${f.productName}, ${day(f.chargeAt)}`,
+    paragraphs: [`On ${day(f.chargeAt)} we will charge ${money(f.amount, f.currency, f.country)} to your saved card and ship ${f.quantity} × ${f.productName}.`, ...confirm],
     links: [
+      ...(f.confirmChargeUrl ? [{ label: "Yes, charge and ship it", url: f.confirmChargeUrl }] : []),
       { label: "Skip this shipment", url: f.skipUrl },
       { label: "Manage my subscription", url: f.manageUrl },
       { label: "Cancel my subscription", url: f.cancelUrl },
@@ -70,15 +83,24 @@ export function queueReminderEmail(db: Queryable, f: ShipmentFacts & { key: stri
   }, now);
 }
 
-export function queueReceiptEmail(db: Queryable, f: ShipmentFacts & { key: string; orderNumber: string; nextBillingAt: Date }, now: Date) {
-  return queue(db, f.to, RENEWAL_TEMPLATES.receipt, f.key, {
+type ReceiptFacts = ShipmentFacts & { key: string; orderNumber: string; nextBillingAt: Date; addOns?: { name: string; quantity: number }[] };
+
+/** The receipt of a paid renewal, as an email row (the engine queues a batch's receipts in one statement). */
+export function receiptEmail(f: ReceiptFacts): NewEmail {
+  const extras = f.addOns?.length ? [`Also in this shipment, as you asked: ${f.addOns.map((a) => `${a.quantity} × ${a.name}`).join(", ")}.`] : [];
+  return email(f.to, RENEWAL_TEMPLATES.receipt, f.key, {
     subject: `Your renewal ${f.orderNumber} is on its way`,
     paragraphs: [
       `We charged ${money(f.amount, f.currency, f.country)} for ${f.quantity} × ${f.productName} on ${day(f.chargeAt)}.`,
+      ...extras,
       `Your next billing date is ${day(f.nextBillingAt)}.`,
     ],
     links: [],
-  }, now);
+  });
+}
+
+export function queueReceiptEmail(db: Queryable, f: ReceiptFacts, now: Date) {
+  return enqueueEmail(db, receiptEmail(f), { now });
 }
 
 export function queueDeclinedEmail(db: Queryable, f: ShipmentFacts & { key: string; reason: string; retryAt: Date | null; updateCardUrl: string }, now: Date) {

@@ -8,11 +8,12 @@ export const CANCELLATION_CONFIRMATION = "subscription-canceled";
 export const CANCEL_LINK = "subscription-cancel-link";
 export const RENEWAL_SKIPPED_UNCONFIRMED = "renewal-skipped-unconfirmed";
 
-export function renderCancellationConfirmation(s: { planName: string; canceledAt: Date; reactivateUrl: string }) {
+export function renderCancellationConfirmation(s: { planName: string; canceledAt: Date; reactivateUrl: string; because?: string }) {
   return renderSimpleEmail({
     subject: "Your Seed subscription has been canceled",
     heading: "Your subscription has been canceled.",
     paragraphs: [
+      ...(s.because ? [s.because] : []),
       `We canceled your ${s.planName} subscription on ${formatDateTime(s.canceledAt)}. You will not be charged again for it.`,
       `Your loyalty points stay until ${formatDate(pointsExpireAt(s.canceledAt))}. Reactivate before then and you keep them.`,
       "Changed your mind? You can reactivate from your account at any time.",
@@ -24,7 +25,7 @@ export function renderCancellationConfirmation(s: { planName: string; canceledAt
 export async function enqueueCancellationConfirmation(
   db: Queryable,
   to: string,
-  s: { subscriptionId: string; planName: string; canceledAt: Date; reactivateUrl: string },
+  s: { subscriptionId: string; planName: string; canceledAt: Date; reactivateUrl: string; because?: string },
   options: { now: Date },
 ) {
   const rendered = renderCancellationConfirmation(s);
