@@ -50,6 +50,11 @@ export interface RenewalQuoteInput {
   retentionDiscount: boolean;
   /** Credit available to the subscriber (referral rewards), minor units of the subscription's currency. */
   creditBalance: Cents;
+  /**
+   * One-time items the member added to this shipment only (the portal's add-ons), at their list price now. No coupon or
+   * retention discount applies to them; they count for the section 9 shipping rules; credit covers them too.
+   */
+  extras?: { plan: RenewalPlan; quantity: number }[];
 }
 
 export interface RenewalQuoteLine {
@@ -74,6 +79,8 @@ export interface RenewalQuote {
   currency: Currency;
   country: string;
   line: RenewalQuoteLine;
+  /** The one-time items of this shipment (each charged once, then gone). */
+  extras: RenewalQuoteLine[];
   subtotal: Cents;
   discounts: RenewalDiscount[];
   discountTotal: Cents;
@@ -97,7 +104,7 @@ export function effectiveUnitPrice(listPrice: Cents, price: PriceAgreement | nul
 
 /**
  * Prices the next charge: plan price × quantity, the forever coupon, then the one-time retention discount on what is
- * left of the line, shipping by SPEC.md section 9 (the country's default method; a renewal is never expedited), and
+ * left of the line, the one-time items at list price, shipping by SPEC.md section 9 (the country's default method; a renewal is never expedited), and
  * finally credit against the total. Every amount is whole minor units; nothing goes below zero.
  */
 export function quoteRenewal(input: RenewalQuoteInput): RenewalQuote {
@@ -120,9 +127,15 @@ export function quoteRenewal(input: RenewalQuoteInput): RenewalQuote {
     remaining -= off;
   }
   const discountTotal = cents(listTotal - remaining);
+  const extras: RenewalQuoteLine[] = (input.extras ?? []).map(({ plan: p, quantity }) => {
+    if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError(`a one-time item's quantity is a whole number >= 1: ${quantity}`);
+    const total = cents(p.listPrice * quantity);
+    return { planCode: p.code, sku: p.sku, name: p.name, quantity, unitPrice: p.listPrice, listTotal: total, discount: cents(0), total, billingPeriodMonths: 0 };
+  });
+  const extrasTotal = extras.reduce((n, e) => n + e.total, 0);
   const method = defaultShippingMethod(country);
-  const shippingAmount = cents(shippingFee(method, country, [plan.code]));
-  const beforeCredit = remaining + shippingAmount;
+  const shippingAmount = cents(shippingFee(method, country, [plan.code, ...extras.map((e) => e.planCode)]));
+  const beforeCredit = remaining + extrasTotal + shippingAmount;
   const creditApplied = cents(Math.max(0, Math.min(input.creditBalance, beforeCredit)));
   return {
     currency: sub.currency,
@@ -138,7 +151,8 @@ export function quoteRenewal(input: RenewalQuoteInput): RenewalQuote {
       total: cents(remaining),
       billingPeriodMonths: sub.billingPeriodMonths,
     },
-    subtotal: listTotal,
+    extras,
+    subtotal: cents(listTotal + extrasTotal),
     discounts,
     discountTotal,
     shipping: { method, label: SHIPPING_LABELS[method], amount: shippingAmount },
