@@ -2,7 +2,7 @@
  * Cancellation (SPEC.md sections 3, 4 and 9): the reasons offered, the save offer each reason earns, and the
  * retention offer's cooldown. The member can always cancel anyway on the same screen (California ARL, § 312k BGB).
  */
-export const RETENTION_PERCENT_OFF = 20;
+export { RETENTION_DISCOUNT_PERCENT as RETENTION_PERCENT_OFF } from "./renewal-quote";
 export const RETENTION_OFFER_LABEL = "Apply Discount & Keep Subscription";
 /** The retention offer is made at most once per 100 days to a member (accepted or declined). */
 export const RETENTION_COOLDOWN_DAYS = 100;

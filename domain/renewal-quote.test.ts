@@ -90,3 +90,27 @@ describe("a price change reaches a subscriber only after a 7-day notice", () => 
     expect(q.agreedPrice).toBe(5499);
   });
 });
+
+describe("one-time items of the next shipment", () => {
+  const gutReset = { id: "add-on-1", productCode: "gut-reset", image: "/gut-reset.webp", code: "syn-gr" as PlanCode, sku: "GUT-RESET", name: "Gut Reset", listPrice: cents(2999), quantity: 1 };
+  it("are charged at list price, with no coupon or retention discount, and bring back the international fee", () => {
+    const q = quoteRenewal({
+      ...input({ country: "DE", planCode: "syn-rf-3mo", listPrice: 13497, retentionDiscount: true, coupon: { code: "DUO-10OFF", type: "fixed", value: 1000, currency: "USD", plans: "all" } }),
+      addOns: [gutReset],
+    });
+    expect(q.discounts).toEqual([
+      { code: "DUO-10OFF", kind: "coupon", amount: 1000 },
+      { code: "RETENTION-20", kind: "retention", amount: 2499 },
+    ]);
+    expect(q.addOns).toEqual([expect.objectContaining({ id: "add-on-1", planCode: "syn-gr", quantity: 1, unitPrice: 2999, total: 2999 })]);
+    expect(q.subtotal).toBe(13497 + 2999);
+    expect(q.shipping.amount).toBe(1000);
+    expect(q.total).toBe(13497 - 1000 - 2499 + 2999 + 1000);
+  });
+
+  it("the 3-month refill alone still ships abroad for free, and credit covers the items too", () => {
+    expect(quoteRenewal(input({ country: "DE", planCode: "syn-rf-3mo", listPrice: 13497 })).shipping.amount).toBe(0);
+    const q = quoteRenewal({ ...input({ creditBalance: cents(6000) }), addOns: [gutReset] });
+    expect(q).toMatchObject({ subtotal: 7998, creditApplied: 6000, total: 1998 });
+  });
+});

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CANCELLATION_REASONS, offerFor, pointsExpireAt, retentionOfferAvailable } from "./cancellation";
-import { quoteNextCharge } from "./next-charge";
 import { delayedNextDate, nextDateBounds, planMove, selectedNextDate } from "./subscription-actions";
 import { daysOfSupply, nextDateForSupply } from "./supply";
-import type { PlanView } from "./plans";
 
 const DAY = 86_400_000;
 const now = new Date("2026-11-22T12:00:00Z");
@@ -71,30 +69,5 @@ describe("retention offer", () => {
     expect(offerFor(costs, false)).toBe("none");
     expect(offerFor(CANCELLATION_REASONS.find((r) => r.id === 3)!, false)).toBe("delay");
     expect(pointsExpireAt(now).toISOString()).toBe("2027-02-20T12:00:00.000Z");
-  });
-});
-
-describe("next charge", () => {
-  const plan = { code: "syn-rf-3mo", name: "DS-01® Refill (every 3 months)", productSku: "DS01-REFILL-3M", price: 13497, currency: "USD" } as Pick<PlanView, "code" | "name" | "productSku" | "price" | "currency">;
-  it("takes the forever coupon, then 20% of what is left, rounded once, and ships the 3-month refill abroad for free", () => {
-    const charge = quoteNextCharge({
-      plan,
-      quantity: 1,
-      country: "DE",
-      coupon: { code: "DUO-10OFF", type: "fixed", value: 1000, currency: "USD", plans: "all" },
-      retentionPercentOff: 20,
-      addOns: [],
-    });
-    expect(charge.discounts).toEqual([
-      { kind: "coupon", code: "DUO-10OFF", amount: 1000 },
-      { kind: "retention", code: "KEEP-20", amount: 2499 },
-    ]);
-    expect(charge.shipping.amount).toBe(0);
-    expect(charge.total).toBe(13497 - 1000 - 2499);
-  });
-
-  it("a one-time add-on is charged at list price and brings back the international fee", () => {
-    const charge = quoteNextCharge({ plan, quantity: 1, country: "DE", coupon: null, retentionPercentOff: null, addOns: [{ plan: { code: "syn-gr", name: "Gut Reset", price: 2999, currency: "USD" }, quantity: 1 }] });
-    expect(charge).toMatchObject({ subtotal: 16496, discountTotal: 0, shipping: { amount: 1000 }, total: 17496 });
   });
 });

@@ -40,7 +40,7 @@ export function CancelPage({
     );
   }
   const offers = offersFor(reasonId, options.retentionOfferAvailable);
-  const discounted = s.nextCharge ? s.nextCharge.total - Math.floor((s.nextCharge.lines[0]!.listTotal * options.retentionPercentOff) / 100) : null;
+  const price = options.retentionPrice;
   return (
     <main id="main" className="portal portal--narrow">
       <p className="portal__eyebrow">
@@ -104,7 +104,7 @@ export function CancelPage({
               <div className="portal__offer-item">
                 <p>
                   Stay, and your next shipment is {options.retentionPercentOff}% off
-                  {discounted !== null && s.nextCharge ? `: ${money(discounted, s.nextCharge.currency, s.country)} instead of ${money(s.nextCharge.total, s.nextCharge.currency, s.country)}` : ""}.
+                  {price ? `: ${money(price.withDiscount, price.currency, s.country)} instead of ${money(price.total, price.currency, s.country)}` : ""}.
                 </p>
                 <button type="submit" name="intent" value="keep-discount" className="button button--small">
                   Apply Discount &amp; Keep Subscription

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { NextCharge } from "../../../domain/next-charge";
+import type { RenewalQuote } from "../../../domain/renewal-quote";
 import { ROUTES } from "../../../domain/routes";
 import { ACTION_SUCCESS_MESSAGE, familyOf } from "../../../domain/subscription-actions";
 import type { PlanChange } from "../../../domain/subscription-requests";
@@ -10,7 +10,7 @@ import type { PlanOption } from "./SubscriptionCard";
 
 type Result =
   | { kind: "error"; error: string }
-  | { kind: "preview"; change: PlanChange; current: NextCharge; proposed: NextCharge }
+  | { kind: "preview"; change: PlanChange; current: RenewalQuote; proposed: RenewalQuote }
   | { kind: "changed"; subscription: PortalSubscription }
   | null;
 

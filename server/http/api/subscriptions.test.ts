@@ -90,6 +90,7 @@ describe(`subscription and invoice calls (${testDriver()})`, () => {
       call(`/api/subscription/${id}/change`, { method: "PUT", token: other.token, body: { planCode: "syn-rf-3mo", quantity: 1 } }),
       call(`/api/subscription/${id}/preview`, { method: "PUT", token: other.token, body: { planCode: "syn-rf-3mo", quantity: 1 } }),
       call(`/api/subscription/${id}/reactivate`, { method: "PUT", token: other.token }),
+      call(`/api/subscription/${id}/retention-offer`, { method: "PUT", token: other.token, body: { cancellationReasonId: 1 } }),
       call(`/api/subscription/${id}`, { method: "DELETE", token: other.token }),
       call(`/api/subscription/cancellationReasons/${id}`, { token: other.token }),
       call(`${P}/ecommerce/subscription/${id}`, { token: other.token }),
@@ -97,7 +98,13 @@ describe(`subscription and invoice calls (${testDriver()})`, () => {
       call(`${P}/ecommerce/invoice/${owner.orderId}`, { token: other.token }),
       call(`${P}/ecommerce/invoice/${owner.orderId}?format=pdf`, { token: other.token }),
     ];
-    for (const res of await Promise.all(tries)) expect(res.status).toBe(404);
+    const answers = await Promise.all(tries);
+    expect(answers.map((r) => r.status)).toEqual(tries.map(() => 404));
+    // The list shows only the member's own; the owner's subscription is untouched by all of the above.
+    const list = (await (await call(`${P}/ecommerce/subscription/?include_renewal_preview=true`, { token: other.token })).json()) as any;
+    expect(list.subscriptions.map((s: any) => s.id)).toEqual([other.subscriptionId]);
+    const mine = (await (await call(`${P}/ecommerce/subscription/${id}`, { token: owner.token })).json()) as any;
+    expect(mine).toMatchObject({ status: "active", planCode: "syn-rf", retentionPercentOff: null, nextCharge: { total: 4999 } });
   });
 
   it("provider: lists with the renewal preview, moves the billing date, and serves the invoice as JSON and PDF", async () => {

@@ -3,3 +3,4 @@ export * from "./emails/renewal-emails";
 export * from "./prices";
 export * from "./renewals";
 export * from "./batch";
+export * from "./retention-withdraw";

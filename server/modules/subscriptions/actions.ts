@@ -20,6 +20,7 @@ import { isPlanCode, type PlanCode, type PlanView, type PriceList } from "../../
 import type { Tx } from "../../db/client";
 import { subscriptionAddOns, subscriptionChanges, subscriptionPreferences, subscriptions, supplyReports } from "../../db/schema";
 import { listPlans, listProducts } from "../catalog";
+import { agreePrice } from "../renewals";
 import { dbOf, type Shop } from "../../shop";
 import { nextChargeOf, ownSubscription, portalView, type PortalSubscription, type SubscriptionRecord } from "./portal";
 
@@ -167,6 +168,9 @@ async function changePlanIn({ shop, tx, sub, catalog }: Step, change: PlanChange
       billingPeriodMonths: plan.domesticAttributes.billingPeriodLength ?? sub.billingPeriodMonths,
     })
     .where(eq(subscriptions.id, sub.id));
+  // Another plan is charged at its list price from the next renewal: the price the preview showed and the member
+  // confirmed. Without this the renewal would keep the old plan's agreed unit price (ADR 0030).
+  if (plan.code !== sub.renewalPlanCode) await agreePrice(tx, sub.id, plan.price, sub.currency, shop.clock.now());
   await logChange(shop, tx, sub.id, "change_plan", `${sub.renewalPlanCode} x ${sub.quantity} -> ${plan.code} x ${change.quantity}`);
 }
 

@@ -13,8 +13,9 @@ import type { CancellationInput } from "../../../domain/subscription-requests";
 import { nextDateBounds } from "../../../domain/subscription-actions";
 import type { Queryable, Tx } from "../../db/client";
 import { retentionDecisions, subscriptionCancellations, subscriptionChanges, subscriptions } from "../../db/schema";
+import { withdrawRetentionOffer } from "../renewals";
 import { dbOf, type Shop } from "../../shop";
-import { ownSubscription, portalView, type PortalSubscription, type SubscriptionRecord } from "./portal";
+import { nextChargeOf, ownSubscription, portalView, type PortalSubscription, type SubscriptionRecord } from "./portal";
 
 /** When the member was last made the retention offer (accepted or declined), for the 100-day cooldown. */
 export async function lastRetentionOfferAt(db: Queryable, customerId: string): Promise<Date | null> {
@@ -36,6 +37,8 @@ export interface CancellationOptions {
   reasons: { id: number; text: string; offer: SaveOffer; secondary: { id: number; text: string }[] }[];
   retentionOfferAvailable: boolean;
   retentionPercentOff: number;
+  /** The next charge as it stands and with the offer accepted, priced by the renewal's own quote (null once cancelled). */
+  retentionPrice: { currency: string; total: number; withDiscount: number } | null;
   /** If cancelled now: when the member's loyalty points expire (SPEC.md section 4). */
   pointsExpireAt: string;
 }
@@ -43,10 +46,13 @@ export interface CancellationOptions {
 /** GET /api/subscription/cancellationReasons/{id}: the reasons, each with its save offer as of now. */
 export async function cancellationOptions(shop: Shop, customerId: string, id: string): Promise<CancellationOptions> {
   const db = dbOf(shop);
-  await ownSubscription(db, customerId, id);
+  const sub = await ownSubscription(db, customerId, id);
   const now = shop.clock.now();
   const available = retentionOfferAvailable(await lastRetentionOfferAt(db, customerId), now);
+  const [current, discounted] =
+    sub.status === "canceled" ? [null, null] : await Promise.all([nextChargeOf(shop, sub), nextChargeOf(shop, sub, { retentionDiscount: true })]);
   return {
+    retentionPrice: current && discounted ? { currency: current.currency, total: current.total, withDiscount: discounted.total } : null,
     reasons: CANCELLATION_REASONS.map((r) => ({ ...r, offer: offerFor(r, available), secondary: [...r.secondary] })),
     retentionOfferAvailable: available,
     retentionPercentOff: RETENTION_PERCENT_OFF,
@@ -114,6 +120,7 @@ export async function cancelSubscriptionRow(
     .update(retentionDecisions)
     .set({ outcome: "forfeited" })
     .where(and(eq(retentionDecisions.subscriptionId, id), eq(retentionDecisions.outcome, "accepted"), isNull(retentionDecisions.consumedAt)));
+  await withdrawRetentionOffer(tx, id);
   const [row] = await tx.update(subscriptions).set({ status: "canceled", canceledAt: now }).where(eq(subscriptions.id, id)).returning();
   return { row: row!, alreadyCanceled: false };
 }

@@ -3,6 +3,7 @@ export * from "./billing";
 export * from "./subscriptions";
 export * from "./of-customer";
 export * from "./portal";
+export * from "./next-charge";
 export * from "./actions";
 export * from "./cancellation";
 export * from "./cancel-links";

@@ -222,6 +222,12 @@ describe(`subscription portal (${testDriver()})`, () => {
       () => cancelSubscription(shop, { customerId: intruder.customerId, subscriptionId: id, input: {}, via: "account", origin: ORIGIN }),
     ];
     for (const attempt of attempts) await expect(attempt()).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // An add-on id of someone else's shipment, sent with the intruder's own subscription, is not theirs to remove.
+    const owned = await applySubscriptionAction(shop, owner.customerId, id, { action: "add_on", planCode: "syn-gr", quantity: 1 });
+    await expect(
+      applySubscriptionAction(shop, intruder.customerId, intruder.subscriptionId, { action: "remove_add_on", addOnId: owned.addOns[0]!.id }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await memberSubscription(shop, owner.customerId, id)).addOns).toHaveLength(1);
     expect(await memberSubscriptions(shop, intruder.customerId)).toHaveLength(1);
     expect((await row(id)).status).toBe("active");
   });

@@ -1,15 +1,14 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import type { PromoCoupon } from "../../../domain/coupons";
 import { ShopError } from "../../../domain/errors";
-import { quoteNextCharge, type NextCharge } from "../../../domain/next-charge";
+import type { RenewalQuote } from "../../../domain/renewal-quote";
 import { isPlanCode, type PlanCode, type PlanView, type PriceList } from "../../../domain/plans";
 import { isHeld } from "../../../domain/subscriptions";
 import type { Queryable } from "../../db/client";
 import { retentionDecisions, subscriptionAddOns, subscriptionPreferences, subscriptions } from "../../db/schema";
 import { findPlan } from "../catalog";
-import { findCoupon } from "../coupons";
 import { hasRetentionOffer } from "../renewals";
 import { dbOf, type Shop } from "../../shop";
+import { quoteNextCharge, type NextChargeWhatIf } from "./next-charge";
 
 export type SubscriptionRecord = typeof subscriptions.$inferSelect;
 
@@ -33,8 +32,8 @@ export interface PortalSubscription {
   addOns: { id: string; planCode: PlanCode; name: string; quantity: number }[];
   /** An accepted retention offer that the next charge will use. */
   retentionPercentOff: number | null;
-  /** What the next charge costs (only while the subscription is active). */
-  nextCharge: NextCharge | null;
+  /** What the next charge costs (only while the subscription is active): exactly what the renewal will charge. */
+  nextCharge: RenewalQuote | null;
 }
 
 /**
@@ -55,12 +54,6 @@ export async function planOf(shop: Shop, row: Pick<SubscriptionRecord, "priceLis
   const plan = isPlanCode(code) ? await findPlan(shop, code, row.priceList as PriceList, row.currency) : null;
   if (!plan) throw new ShopError("PLAN_NOT_FOUND", "That plan is not sold in this subscription's currency.");
   return plan;
-}
-
-async function renewalCoupon(db: Queryable, code: string | null): Promise<PromoCoupon | null> {
-  if (!code) return null;
-  const found = await findCoupon(db, code);
-  return found ? found.coupon : null;
 }
 
 export async function pendingAddOns(db: Queryable, subscriptionId: string) {
@@ -91,24 +84,12 @@ export async function confirmsEachCharge(db: Queryable, subscriptionId: string):
   return row?.confirmEachCharge ?? false;
 }
 
-/** The next charge of a subscription as it stands, or with a change applied (plan and quantity) for the preview. */
-export async function nextChargeOf(shop: Shop, row: SubscriptionRecord, change: { planCode?: string; quantity?: number } = {}): Promise<NextCharge> {
-  const db = dbOf(shop);
-  const [plan, coupon, addOns, retention] = await Promise.all([
-    planOf(shop, row, change.planCode ?? row.renewalPlanCode),
-    renewalCoupon(db, row.couponCode),
-    pendingAddOns(db, row.id),
-    pendingRetentionOffer(db, row.id),
-  ]);
-  const addOnPlans = await Promise.all(addOns.map(async (a) => ({ plan: await planOf(shop, row, a.planCode), quantity: a.quantity })));
-  return quoteNextCharge({
-    plan,
-    quantity: change.quantity ?? row.quantity,
-    country: row.country,
-    coupon,
-    retentionPercentOff: retention?.percentOff ?? null,
-    addOns: addOnPlans,
-  });
+/**
+ * The next charge of a subscription as it stands, or with a change applied for the preview: the renewal engine's own
+ * quote (server/modules/subscriptions/next-charge.ts), as of the next billing date.
+ */
+export async function nextChargeOf(shop: Shop, row: SubscriptionRecord, whatIf: NextChargeWhatIf = {}): Promise<RenewalQuote> {
+  return (await quoteNextCharge(shop, row, row.nextBillingAt, dbOf(shop), whatIf)).quote;
 }
 
 export async function portalView(shop: Shop, row: SubscriptionRecord, options: { includePreview?: boolean } = {}): Promise<PortalSubscription> {
