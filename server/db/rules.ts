@@ -17,6 +17,20 @@ DROP TRIGGER IF EXISTS audit_log_no_truncate ON audit_log;
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
 `;
 
+/** The member ledger (ADR 0037) is append-only the same way: a correction is a new entry, never an edit. */
+export const MEMBER_LEDGER_APPEND_ONLY = `
+CREATE OR REPLACE FUNCTION member_ledger_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'member_ledger is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+END
+$$;
+DROP TRIGGER IF EXISTS member_ledger_no_update_delete ON member_ledger;
+CREATE TRIGGER member_ledger_no_update_delete BEFORE UPDATE OR DELETE ON member_ledger FOR EACH ROW EXECUTE FUNCTION member_ledger_refuse_change();
+DROP TRIGGER IF EXISTS member_ledger_no_truncate ON member_ledger;
+CREATE TRIGGER member_ledger_no_truncate BEFORE TRUNCATE ON member_ledger FOR EACH STATEMENT EXECUTE FUNCTION member_ledger_refuse_change();
+`;
+
 export async function applyDatabaseRules(handle: DatabaseHandle): Promise<void> {
   await handle.executeSql(AUDIT_LOG_APPEND_ONLY);
+  await handle.executeSql(MEMBER_LEDGER_APPEND_ONLY);
 }

@@ -6,7 +6,8 @@ import { quoteRenewal, type RenewalQuote } from "../../domain/renewal-quote";
 import type { Queryable } from "../db/client";
 import { findPlan } from "../modules/catalog";
 import { findCoupon } from "../modules/coupons";
-import { creditBalance, hasRetentionOffer, priceAgreementOf } from "../modules/renewals";
+import { creditBalance } from "../modules/loyalty";
+import { hasRetentionOffer, priceAgreementOf } from "../modules/renewals";
 import { findSubscription, type SubscriptionRow } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
 

@@ -15,6 +15,7 @@ import { signLink, type LinkPurpose } from "../lib/signed-links";
 import { customerEmail } from "../modules/customers";
 import { sendQueuedEmailsSoon } from "../modules/email";
 import { recordLedgerEntry } from "../modules/ledger";
+import { earnOrderPoints, holdRenewalCredit } from "../modules/loyalty";
 import { insertOrder } from "../modules/orders";
 import { findOwnPaymentMethod, markCaptured, recordPayment } from "../modules/payments";
 import {
@@ -33,7 +34,6 @@ import {
   recordAttempt,
   RENEWAL_LEASE_MS,
   setRenewalStatus,
-  spendCredit,
   type RenewalRow,
   type RenewalStatus,
 } from "../modules/renewals";
@@ -83,7 +83,9 @@ export async function renewSubscription(shop: Shop, renewalId: string): Promise<
     return "canceled";
   }
   const { quote: fresh, plan } = await quoteNextCharge(shop, sub, now);
-  renewal = await freezeQuote(db, renewalId, fresh, now);
+  // Referral and points credit is taken before the charge (ADR 0036); a frozen quote keeps the credit it held.
+  const priced = renewal.quote === null ? await holdRenewalCredit(db, { renewalId, customerId: sub.customerId, quote: fresh, now }) : fresh;
+  renewal = await freezeQuote(db, renewalId, priced, now);
   const quote = renewal.quote as RenewalQuote;
   const email = (await customerEmail(db, sub.customerId)) ?? "";
   const facts: Facts = { renewal, sub, email, quote, plan };
@@ -142,6 +144,7 @@ async function recordPaid(shop: Shop, f: Facts, attempt: number, chargeId: strin
       now,
     });
     await setRenewalStatus(tx, renewal.id, ["paid"], { orderId: order.id }, now);
+    await earnOrderPoints(tx, { customerId: sub.customerId, orderId: order.id, amount: quote.total, now });
     await recordMoney(tx, f, chargeId, gateway, now);
     const card = await findOwnPaymentMethod(tx, (renewal.paymentMethodId ?? sub.paymentMethodId)!, sub.customerId).catch(() => null);
     if (chargeId) {
@@ -173,7 +176,6 @@ async function recordMoney(tx: Tx, f: Facts, chargeId: string | null, gateway: s
   await recordLedgerEntry(tx, { key: `charge:${renewal.id}`, subscriptionId: sub.id, renewalId: renewal.id, kind: "charge", amount: quote.total, currency: quote.currency, gateway, chargeId, now });
   if (quote.creditApplied > 0) {
     await recordLedgerEntry(tx, { key: `credit:${renewal.id}`, subscriptionId: sub.id, renewalId: renewal.id, kind: "credit", amount: 0, creditAmount: quote.creditApplied, currency: quote.currency, gateway, chargeId: null, now });
-    await spendCredit(tx, { customerId: sub.customerId, amount: quote.creditApplied, currency: quote.currency, renewalId: renewal.id, now });
   }
   if (quote.retentionConsumed) await consumeRetentionOffer(tx, sub.id, renewal.id);
   await agreePrice(tx, sub.id, quote.agreedPrice, quote.currency, now);
