@@ -67,6 +67,7 @@ export default [
     route("emails", "routes/console/emails.tsx", { id: "console_emails" }),
     route("flags", "routes/console/flags.tsx", { id: "console_flags" }),
     route("audit", "routes/console/audit.tsx", { id: "console_audit" }),
+    route("referrals", "routes/console/referrals.tsx", { id: "console_referrals" }),
   ]),
   route("*", "routes/system/not-found.tsx", { id: "not_found" }),
 ] satisfies RouteConfig;

@@ -7,6 +7,7 @@ import { balanceOf, creditBalance, entriesOf, grantCredit, pointsBalance, redeem
 import { codeOf, rememberDevice } from "../modules/referrals";
 import { claimDueRenewals } from "../modules/renewals";
 import { dbOf } from "../shop";
+import { createTestStaff, signInTestStaff } from "../testing/console-staff";
 import { seedSubscriptions } from "../testing/subscriptions";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
 import { loyaltyUpkeep } from "./loyalty-upkeep";
@@ -126,11 +127,12 @@ describe(`referrals and loyalty (${testDriver()})`, () => {
     shop.clock.advance(31 * DAY);
     await settleReferrals(shop);
     expect(await creditBalance(db(), a.customerId, "USD")).toBe(0);
-    await decideReferral(shop, byDevice.id === byDevice.id ? (await referralOf(byDevice.id))!.id : "", "reject", "ops@example.com");
-    const approved = await decideReferral(shop, (await referralOf(byCard.id))!.id, "approve", "ops@example.com");
+    await decideReferral(shop, db(), (await referralOf(byDevice.id))!.id, "reject", "ops@example.com");
+    expect((await referralOf(byDevice.id))!.status).toBe("rejected");
+    const { after: approved } = await decideReferral(shop, db(), (await referralOf(byCard.id))!.id, "approve", "ops@example.com");
     expect(approved).toMatchObject({ status: "earned", decidedBy: "ops@example.com" });
     expect(await creditBalance(db(), a.customerId, "USD")).toBe(2500);
-    await expect(decideReferral(shop, approved.id, "approve", "ops@example.com")).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+    await expect(decideReferral(shop, db(), approved.id, "approve", "ops@example.com")).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
     // A second order of a referred friend is not a referral; an unknown code attributes nothing.
     const again = await buy("other3@example.com", { cookie: `seed_ref=${a.code}` });
     expect(await referralOf(again.id)).toBeUndefined();
@@ -230,5 +232,32 @@ describe(`referrals and loyalty (${testDriver()})`, () => {
     await db().update(renewals).set({ status: "canceled" }).where(eq(renewals.id, id!));
     expect((await loyaltyUpkeep(shop)).released).toBeGreaterThanOrEqual(1);
     expect(await creditBalance(db(), sub!.customerId, "USD")).toBe(1000);
+  });
+
+  it("the console's review queue lists held referrals; support approves with an audit entry, content may not see it", async () => {
+    shop.clock.set(START);
+    const a = await referrer("queue-owner@example.com");
+    const held = await buy("queue-friend@example.com", { cookie: `seed_ref=${a.code}`, card: "4242424242424242" });
+    const support = await signInTestStaff(app, shop, await createTestStaff(shop, "support"));
+    const content = await signInTestStaff(app, shop, await createTestStaff(shop, "content"));
+    const call = async (cookie: string, method: string, path: string, body?: unknown) => {
+      const res = await app.request(`/api/console${path}`, { method, headers: { Cookie: cookie, ...(body ? { "Content-Type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    expect((await call(content, "GET", "/referrals/review")).status).toBe(403);
+    const queue = await call(support, "GET", "/referrals/review");
+    const row = queue.body.find((r: any) => r.orderId === held.id);
+    expect(row.flags).toEqual(["card"]);
+    expect((await call(support, "POST", `/referrals/${row.id}/decision`, { decision: "maybe" })).status).toBe(400);
+    expect((await call(support, "POST", `/referrals/not-a-uuid/decision`, { decision: "approve" })).status).toBe(400);
+    // Too early: the friend's refund window is open.
+    expect((await call(support, "POST", `/referrals/${row.id}/decision`, { decision: "approve" })).body.code).toBe("VALIDATION_ERROR");
+    shop.clock.advance(31 * DAY);
+    const again = await signInTestStaff(app, shop, await createTestStaff(shop, "support")); // a month later: a new session
+    const done = await call(again, "POST", `/referrals/${row.id}/decision`, { decision: "approve" });
+    expect(done).toMatchObject({ status: 200, body: { status: "earned", rewardAmount: 2500 } });
+    expect(await creditBalance(db(), a.customerId, "USD")).toBe(2500);
+    const audit = await db().execute(sql`SELECT action FROM audit_log WHERE target_id = ${row.id}`);
+    expect(((audit as any).rows ?? audit).map((r: any) => r.action)).toEqual(["referrals.review"]);
   });
 });

@@ -31,11 +31,11 @@ export async function rewardFor(shop: Shop, currency: string): Promise<number> {
 }
 
 /** Pays one referral's reward (credit in the referrer's currency) and marks it earned, in one transaction, once. */
-async function payReward(shop: Shop, r: ReferralRow, from: readonly ("pending" | "review")[], decidedBy: string): Promise<boolean> {
+async function payReward(shop: Shop, r: ReferralRow, from: readonly ("pending" | "review")[], decidedBy: string, db: Queryable = dbOf(shop)): Promise<boolean> {
   const now = shop.clock.now();
-  const currency = await referrerCurrency(dbOf(shop), r.referrerId);
+  const currency = await referrerCurrency(db, r.referrerId);
   const amount = await rewardFor(shop, currency);
-  return dbOf(shop).transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     if (!(await setReferralStatus(tx, r.id, from, { status: "earned", rewardAmount: amount, rewardCurrency: currency, decidedBy, now }))) return false;
     await grantCredit(tx, { customerId: r.referrerId, amount, currency, reason: "referral", key: `referral:${r.id}`, refId: r.id, now });
     return true;
@@ -96,18 +96,21 @@ export async function onOrderRefunded(shop: Shop, order: { id: string; customerI
   await reverseOrderPoints(dbOf(shop), { customerId: order.customerId, orderId: order.id, now: shop.clock.now() });
 }
 
-/** The operator decides a referral in the review queue: approve pays the reward (the cap does not apply), reject closes it. */
-export async function decideReferral(shop: Shop, id: string, decision: "approve" | "reject", staffEmail: string): Promise<ReferralRow> {
-  const r = await findReferral(dbOf(shop), id);
+/**
+ * The operator decides a referral in the review queue: approve pays the reward (the cap does not apply), reject closes
+ * it. Runs in the caller's transaction (the console's action writes its audit entry beside it).
+ */
+export async function decideReferral(shop: Shop, db: Queryable, id: string, decision: "approve" | "reject", staffEmail: string): Promise<{ before: ReferralRow; after: ReferralRow }> {
+  const r = await findReferral(db, id);
   if (!r) throw new ShopError("NOT_FOUND", "No such referral.");
   if (r.status !== "review") throw new ShopError("VALIDATION_ERROR", "This referral is not waiting for a review.");
-  const payment = await paymentOfOrder(dbOf(shop), r.orderId);
+  const payment = await paymentOfOrder(db, r.orderId);
   if (decision === "approve") {
     if (payment?.status !== "captured") throw new ShopError("VALIDATION_ERROR", "The friend's order is not paid (or was refunded), so there is nothing to reward.");
     if (r.rewardDueAt > shop.clock.now()) throw new ShopError("VALIDATION_ERROR", "The friend's refund window is still open; decide after it closes.");
-    if (!(await payReward(shop, r, ["review"], staffEmail))) throw new ShopError("VALIDATION_ERROR", "Someone decided this referral meanwhile.");
-  } else if (!(await setReferralStatus(dbOf(shop), r.id, ["review"], { status: "rejected", decidedBy: staffEmail, now: shop.clock.now() }))) {
+    if (!(await payReward(shop, r, ["review"], staffEmail, db))) throw new ShopError("VALIDATION_ERROR", "Someone decided this referral meanwhile.");
+  } else if (!(await setReferralStatus(db, r.id, ["review"], { status: "rejected", decidedBy: staffEmail, now: shop.clock.now() }))) {
     throw new ShopError("VALIDATION_ERROR", "Someone decided this referral meanwhile.");
   }
-  return (await findReferral(dbOf(shop), id))!;
+  return { before: r, after: (await findReferral(db, id))! };
 }
