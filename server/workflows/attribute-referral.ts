@@ -27,25 +27,23 @@ export async function attributeReferral(tx: Tx, a: Attribution): Promise<Referra
   if (!isReferralCode(a.code)) return null;
   const referrerId = await referrerOfCode(tx, a.code);
   if (!referrerId) return null;
+  // A member's own order is never a referral.
+  if (referrerId === a.friendId) return null;
   const [referrerEmail, referrerOrders, referrerCard, referrerDevices] = await Promise.all([
     customerEmail(tx, referrerId),
     orderRecordsOf(tx, referrerId),
     defaultCardOf(tx, referrerId),
     devicesOf(tx, referrerId),
   ]);
-  const signals =
-    referrerId === a.friendId
-      ? (["email"] as const)
-      : selfReferralSignals(
-          {
-            email: referrerEmail ?? "",
-            addresses: referrerOrders.filter((o) => o.id !== a.orderId).map((o) => normaliseAddress(o.shippingAddress as Address)),
-            cards: referrerCard ? [cardFingerprint(referrerCard)] : [],
-            devices: referrerDevices,
-          },
-          { email: a.friendEmail, addresses: [normaliseAddress(a.shippingAddress)], cards: [cardFingerprint(a.card)], devices: a.deviceId ? [a.deviceId] : [] },
-        );
-  if (referrerId === a.friendId) return null; // a member cannot refer themself: nothing to record against their own order
+  const signals = selfReferralSignals(
+    {
+      email: referrerEmail ?? "",
+      addresses: referrerOrders.filter((o) => o.id !== a.orderId).map((o) => normaliseAddress(o.shippingAddress as Address)),
+      cards: referrerCard ? [cardFingerprint(referrerCard)] : [],
+      devices: referrerDevices,
+    },
+    { email: a.friendEmail, addresses: [normaliseAddress(a.shippingAddress)], cards: [cardFingerprint(a.card)], devices: a.deviceId ? [a.deviceId] : [] },
+  );
   const status = signals.includes("email") ? "rejected" : signals.length > 0 ? "review" : "pending";
   return insertReferral(tx, {
     referrerId,
@@ -53,7 +51,7 @@ export async function attributeReferral(tx: Tx, a: Attribution): Promise<Referra
     orderId: a.orderId,
     code: a.code,
     status,
-    flags: [...signals],
+    flags: signals,
     paidAt: a.now,
     rewardDueAt: rewardDueAt(a.now),
     now: a.now,

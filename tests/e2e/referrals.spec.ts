@@ -37,7 +37,7 @@ test.describe("desktop, 1440 wide", () => {
   test.use({ viewport: DESKTOP });
 
   test("A shares a link; B buys through it; after the refund window A's next renewal is $25 cheaper and the invoice shows the credit", async ({ page, browser, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(360_000);
     const a = uniqueEmail("referrer");
     // Before the first order the programme is locked.
     await signIn(page, { email: a, firstName: "Ann" });
@@ -110,6 +110,7 @@ test.describe("phone, 390 wide", () => {
   test.use({ viewport: MOBILE });
 
   test("Earn link: shown to a member with an empty cart, goes to the refer page with traffic_source=nav_earn; hidden on /checkout and for loyalty_new_user exclude", async ({ page, browser }) => {
+    test.setTimeout(180_000);
     const email = uniqueEmail("earner");
     await firstOrder(page, email);
     await signIn(page, { email, experiments: { referral_badge_2: "new_badge" } });
@@ -140,6 +141,7 @@ test.describe("phone, 390 wide", () => {
   });
 
   test("the refer page works before JavaScript: the link is in a field to select and copy", async ({ browser }) => {
+    test.setTimeout(120_000);
     const context = await browser.newContext({ viewport: MOBILE, javaScriptEnabled: false });
     const page = await context.newPage();
     const email = uniqueEmail("nojs");

@@ -49,7 +49,7 @@ export function ReferPanel({ view, headingLevel = 2, trafficSource, result }: { 
         Your friend gets {FRIEND_OFFER_WORDS} when they use your link. You get {reward} in credit once their order is paid and {REFUND_WINDOW_DAYS} days have
         passed without a refund. The credit comes off your next renewal by itself. Up to {MONTHLY_REWARD_CAP} rewards a month.
       </p>
-      <ShareLink link={view.link!} trafficSource={trafficSource} reward={reward} />
+      <ShareLink link={view.link!} trafficSource={trafficSource} />
       <dl className="refer-stats">
         <div>
           <dt>Friends invited</dt>
@@ -81,7 +81,7 @@ export function ReferPanel({ view, headingLevel = 2, trafficSource, result }: { 
 }
 
 /** The link in a read-only field (select and copy works without JavaScript), a copy button and sharing. */
-function ShareLink({ link, trafficSource, reward }: { link: string; trafficSource: string | null; reward: string }) {
+function ShareLink({ link, trafficSource }: { link: string; trafficSource: string | null }) {
   const [hydrated, setHydrated] = useState(false);
   const [copied, setCopied] = useState<string>("");
   useEffect(() => setHydrated(true), []);
@@ -123,7 +123,7 @@ function ShareLink({ link, trafficSource, reward }: { link: string; trafficSourc
         {copied || (hydrated ? "" : "Select the link and copy it.")}
       </p>
       <div className="refer-row">
-        <a className="button button--quiet" href={`mailto:?subject=${encodeURIComponent(`${reward}? No, you get a discount: Seed`).replace("%24", "%24")}&body=${encodeURIComponent(message)}`}>
+        <a className="button button--quiet" href={`mailto:?subject=${encodeURIComponent(`A gift from Seed: ${FRIEND_OFFER_WORDS.replace("their", "your")}`)}&body=${encodeURIComponent(message)}`}>
           Share by email
         </a>
         <a className="button button--quiet" href={`sms:?&body=${encodeURIComponent(message)}`}>
