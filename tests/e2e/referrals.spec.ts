@@ -110,7 +110,7 @@ test.describe("phone, 390 wide", () => {
   test.use({ viewport: MOBILE });
 
   test("Earn link: shown to a member with an empty cart, goes to the refer page with traffic_source=nav_earn; hidden on /checkout and for loyalty_new_user exclude", async ({ page, browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const email = uniqueEmail("earner");
     await firstOrder(page, email);
     await signIn(page, { email, experiments: { referral_badge_2: "new_badge" } });
