@@ -14,6 +14,7 @@ const OWN_MODULES: Partial<Record<RouteName, string>> = {
   recover: "routes/account/recover.tsx",
   settings: "routes/account/settings.tsx",
   member_homepage: "routes/account/home.tsx",
+  refer: "routes/account/refer.tsx",
   microbiome_101: "routes/content/article.tsx",
   probiotics_101: "routes/content/article.tsx",
   subscriptions: "routes/account/subscriptions.tsx",
@@ -42,6 +43,8 @@ export default [
   route(PORTAL_PATHS.cancel_subscription, "routes/account/cancel-by-email.tsx", { id: "cancel_subscription" }),
   route(PORTAL_PATHS.cancel_subscription_link, "routes/account/cancel-link.tsx", { id: "cancel_subscription_link" }),
   route(PORTAL_PATHS.invoice, "routes/account/invoice.tsx", { id: "invoice" }),
+  // A friend's referral link (ADR 0036): remembers the code for checkout and states the first-order offer.
+  route("/r/:code", "routes/referrals/landing.tsx", { id: "referral_landing" }),
   // An empty page of the same build: the baseline for the JavaScript-size benchmark.
   route("/__baseline", "routes/system/baseline.tsx", { id: "baseline" }),
   // Throws while rendering when test hooks are on: proves the failure page.
@@ -64,6 +67,7 @@ export default [
     route("emails", "routes/console/emails.tsx", { id: "console_emails" }),
     route("flags", "routes/console/flags.tsx", { id: "console_flags" }),
     route("audit", "routes/console/audit.tsx", { id: "console_audit" }),
+    route("referrals", "routes/console/referrals.tsx", { id: "console_referrals" }),
   ]),
   route("*", "routes/system/not-found.tsx", { id: "not_found" }),
 ] satisfies RouteConfig;

@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   "audit.read": ["owner"],
   "staff.read": ["owner"],
   "staff.invite": ["owner"],
+  // Referral review queue (ADR 0036): suspicious referrals wait for a person; approving pays a reward.
+  "referrals.review": ["owner", "support", "finance"],
   // Areas still being built plug in here: subscriptions.*, refunds (orders.refund: owner, finance), content.*,
   // dashboard.read, experiments.*, referrals.* (docs/decisions/0023-staff-access.md, "Growing the console").
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -58,6 +60,7 @@ export const CONSOLE_PAGES = [
   { path: "/console/emails", permission: "emails.read" },
   { path: "/console/flags", permission: "flags.read" },
   { path: "/console/audit", permission: "audit.read" },
+  { path: "/console/referrals", permission: "referrals.review" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 /** Pages anyone may open: signing in and finishing a setup link. */

@@ -47,7 +47,7 @@ export function invoiceView(order: OrderSummary, seller: LegalDetails): InvoiceV
     lines: order.lines.map((l) => ({ name: l.bonus ? `${l.name} (free gift)` : l.name, quantity: l.quantity, unitPrice: money(l.unitPrice), total: money(l.bonus ? 0 : l.listTotal) })),
     totals: [
       { label: "Subtotal", value: money(order.subtotal) },
-      ...order.discounts.map((d) => ({ label: `Discount (${d.code})`, value: `-${money(d.amount)}` })),
+      ...order.discounts.map((d) => ({ label: d.code === "CREDIT" ? "Account credit (referral rewards and points)" : `Discount (${d.code})`, value: `-${money(d.amount)}` })),
       { label: `Shipping (${order.shipping.label})`, value: money(order.shipping.amount) },
       { label: "Tax", value: money(0) },
       { label: `Total (${order.currency})`, value: money(order.total), strong: true },

@@ -201,6 +201,10 @@ describe("headerEntries", () => {
     expect(headerEntries({ ...base, pathname: "/checkout/" }).refer).toBeNull();
   });
 
+  it("on /checkout a signed-in member with an empty cart sees Buy Now, not Earn", () => {
+    expect(headerEntries({ ...base, signedIn: true, pathname: "/checkout" }).mobileCta).toBe("buy");
+  });
+
   it("Earn goes to the refer page with traffic_source=nav_earn", () => {
     expect(EARN_HREF).toBe("/account/refer?traffic_source=nav_earn");
     expect(MOBILE_CUTOFF_PX).toBe(768);

@@ -78,7 +78,8 @@ export function referVisible(pathname: string, experiments: Experiments): boolea
 
 export function headerEntries({ pathname, signedIn, cartCount, experiments }: HeaderInput): HeaderEntries {
   const cta = cartCount > 0 ? "cart" : "buy";
-  const earn = signedIn && cartCount === 0 && !isLoyaltyExcluded(experiments);
+  // Like the Refer entry, Earn is hidden on /checkout and for the loyalty_new_user exclude variant (SPEC.md sections 2, 6).
+  const earn = signedIn && cartCount === 0 && referVisible(pathname, experiments);
   return {
     account: signedIn ? "account" : "login",
     refer: referVisible(pathname, experiments) ? { badge: referralBadge(experiments) } : null,

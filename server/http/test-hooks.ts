@@ -10,6 +10,10 @@ import { heldSubscriptionRows } from "../modules/subscriptions";
 import { dbOf } from "../shop";
 import { renewalLink } from "../workflows/renew-subscription";
 import { setSessionCookie } from "./cookies";
+import { fixedClock } from "../lib/clock";
+import { subscriptionsOfCustomer } from "../modules/subscriptions";
+import { chargeMissedRenewalNow } from "../workflows/renew-subscription";
+import { settleReferrals } from "../workflows/reward-referrals";
 import type { AppEnv } from "./types";
 
 /**
@@ -48,6 +52,24 @@ export const testHooks = new Hono<AppEnv>().post("/session", async (c) => {
     if (!sub) return c.json({ code: "NOT_FOUND", message: "No subscription for that address." }, 404);
     const link = renewalLink(shop, action, sub.id, action === "skip" ? billingPeriodOf(sub.nextBillingAt) : null, 4);
     return c.json({ path: new URL(link).pathname + new URL(link).search });
+  })
+  // Runs the referral reward job as if it were `days` days from now (the refund window passing), without moving the
+  // clock of the running shop under other tests.
+  .post("/referrals/settle", async (c) => {
+    const { days } = z.object({ days: z.number().int().min(0).max(400) }).parse(await c.req.json());
+    const shop = c.get("shop");
+    const later = { ...shop, clock: fixedClock(new Date(shop.clock.now().getTime() + days * 86_400_000)) };
+    return c.json(await settleReferrals(later));
+  })
+  // Charges a member's next renewal as if its billing date had come (the clock moved to it, for this call only).
+  .post("/renewals/charge-next", async (c) => {
+    const { email } = z.object({ email: z.email() }).parse(await c.req.json());
+    const shop = c.get("shop");
+    const customer = await findOrCreateCustomer(shop, email);
+    const sub = (await subscriptionsOfCustomer(dbOf(shop), customer.id)).find((s) => s.status !== "canceled");
+    if (!sub) return c.json({ code: "NOT_FOUND", message: "No active subscription." }, 404);
+    const at = { ...shop, clock: fixedClock(new Date(new Date(sub.nextBillingAt).getTime() + 60_000)) };
+    return c.json(await chargeMissedRenewalNow(at, sub.id));
   })
   // Lets the shutdown test check, after a restart, that every acknowledged event write was kept.
   // ?name= counts events of a name; ?button= counts "Button Clicked" events carrying that name (a test's marker).

@@ -4,6 +4,7 @@ import { FORWARD_EVENTS, registerForwardAnalytics } from "./forward-analytics";
 import { PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";
 import { registerSendEmail, SEND_EMAIL } from "./send-email";
 import { registerRenewalJobs } from "./renewals";
+import { registerReferralJobs } from "./referrals";
 import { SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, settlePayments } from "./settle-payments";
 
 export interface JobQueue {
@@ -43,6 +44,7 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
     await settlePayments(shop);
   });
   Object.assign(workers, await registerRenewalJobs(boss, shop));
+  Object.assign(workers, await registerReferralJobs(boss, shop));
 
   return {
     boss,

@@ -33,6 +33,8 @@ import { findOwnPaymentMethod, markCaptured, recordPayment, savePaymentMethod } 
 import { sendQueuedEmailsSoon } from "../modules/email";
 import { createSubscriptions } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
+import { earnOrderPoints } from "../modules/loyalty";
+import { attributeReferral } from "./attribute-referral";
 import { priceCart } from "./price-cart";
 
 export interface PlaceOrderContext {
@@ -43,6 +45,8 @@ export interface PlaceOrderContext {
   ip: string | null;
   /** What per-address limits count under (the address, or its /64 for IPv6); null when unknown. */
   addressKey: string | null;
+  /** The referral link's code and this browser's device id, from their cookies (ADR 0036); only a first order uses them. */
+  referral?: { code: string; deviceId: string | null } | null;
 }
 
 /**
@@ -148,6 +152,10 @@ async function placeClaimed(
       const trusted = ctx.sessionCustomerId === customer.id || isFirstOrder;
       const paymentMethodId = await savePaymentMethod(tx, customer.id, gateway.name, card.token, card.details, trusted, now);
       const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId: authorized.chargeId, amount: quote.total, currency: quote.currency, card: card.details, now });
+      if (ctx.referral && isFirstOrder) {
+        await attributeReferral(tx, { code: ctx.referral.code, deviceId: ctx.referral.deviceId, friendId: customer.id, friendEmail: request.email, orderId: order.id, shippingAddress: request.shippingAddress, card: card.details, now });
+      }
+      await earnOrderPoints(tx, { customerId: customer.id, orderId: order.id, amount: quote.total, now });
       const subscriptions = await createSubscriptions(tx, {
         customerId: customer.id,
         orderId: order.id,

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, renewals, subscriptions } from "../db/schema";
-import { agreePrice, claimDueRenewals, grantCredit } from "../modules/renewals";
+import { grantCredit } from "../modules/loyalty";
+import { agreePrice, claimDueRenewals } from "../modules/renewals";
 import { applySubscriptionAction, changeSubscriptionPlan, memberSubscription, previewPlanChange, reactivateSubscription } from "../modules/subscriptions";
 import { cancelSubscription } from "./cancel-subscription";
 import { dbOf } from "../shop";
@@ -86,7 +87,7 @@ describe(`the portal's preview is what the renewal charges (${testDriver()})`, (
     await add("swap to the vaginal refill", swap, swapPreview);
 
     const credit = await member();
-    await grantCredit(db(), { customerId: credit.customerId, amount: 1500, currency: "USD", reason: "referral", now: shop.clock.now() });
+    await grantCredit(db(), { customerId: credit.customerId, amount: 1500, currency: "USD", reason: "referral", key: `test-credit:${credit.customerId}`, now: shop.clock.now() });
     await acceptRetentionOffer(shop, credit.customerId, credit.subscriptionId, 1);
     await add("credit after the retention discount", credit);
 

@@ -1,7 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, ledgerEntries, orders, renewalAttempts, renewals, sandboxCharges, subscriptions } from "../db/schema";
-import { grantCredit, grantRetentionOffer, agreePrice } from "../modules/renewals";
+import { grantRetentionOffer, agreePrice } from "../modules/renewals";
+import { grantCredit } from "../modules/loyalty";
 import { dbOf } from "../shop";
 import { seedSubscriptions } from "../testing/subscriptions";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
@@ -77,7 +78,7 @@ describe(`renewal engine (${testDriver()})`, () => {
     await db().insert(coupons).values({ code: "FOREVER10", type: "percent", value: "10", currency: null, plans: "all", duration: "forever", active: true, firstOrderOnly: false, createdAt: shop.clock.now() } as any).onConflictDoNothing();
     const [sub] = await seedSubscriptions(shop, { count: 1, nextBillingAt: new Date("2027-01-06T00:00:00Z"), country: "GB", currency: "GBP", priceList: "international", couponCode: "FOREVER10" });
     await grantRetentionOffer(db(), sub!.id, shop.clock.now());
-    await grantCredit(db(), { customerId: sub!.customerId, amount: 500, currency: "GBP", reason: "referral", now: shop.clock.now() });
+    await grantCredit(db(), { customerId: sub!.customerId, amount: 500, currency: "GBP", reason: "referral", key: `test-grant:${sub!.id}`, now: shop.clock.now() });
     await chargeMissedRenewalNow(shop, sub!.id);
     const [first] = await renewalsOf(sub!.id);
     const q = first!.quote as any;

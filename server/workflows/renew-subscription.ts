@@ -18,13 +18,13 @@ import { enqueueEmails, sendQueuedEmailsSoon } from "../modules/email";
 import { recordLedgerEntries, recordLedgerEntry } from "../modules/ledger";
 import { insertOrder, insertOrders } from "../modules/orders";
 import { findOwnPaymentMethod, findPaymentMethods, markCaptured, recordCapturedPayments, recordPayment } from "../modules/payments";
+import { creditBalancesOf, earnOrderPoints, earnOrderPointsMany, holdRenewalCredit } from "../modules/loyalty";
 import {
   agreePrice,
   agreePrices,
   claimDueRenewals,
   consumeRetentionOffer,
   consumeRetentionOffers,
-  creditBalancesOf,
   expiredWaits,
   findRenewal,
   findRenewalOfPeriod,
@@ -42,8 +42,6 @@ import {
   retentionOffersOf,
   setRenewalOrders,
   setRenewalStatus,
-  spendCredit,
-  spendCredits,
   type RenewalRow,
   type RenewalStatus,
 } from "../modules/renewals";
@@ -172,6 +170,8 @@ export async function renewBatch(shop: Shop, renewalIds: string[]): Promise<Map<
           creditBalance: credits(sub.customerId, sub.currency),
           addOns: await addOnsOf(shop, sub, extras.addOns.get(sub.id) ?? []),
         });
+        // Referral and points credit is taken before the charge (ADR 0036); a frozen quote keeps the credit it held.
+        if (quote.creditApplied > 0) quote = await holdRenewalCredit(db, { renewalId: renewal.id, customerId: sub.customerId, quote, now });
         fresh.push({ id: renewal.id, quote });
       }
       facts.push({ renewal, sub, email: emails.get(sub.customerId) ?? "", quote, plan });
@@ -296,7 +296,7 @@ async function recordPaidBatch(shop: Shop, list: { f: Facts; chargeId: string | 
         return f.quote.creditApplied > 0 ? [charge, credit] : [charge];
       }),
     );
-    await spendCredits(tx, rows.map(({ f }) => ({ customerId: f.sub.customerId, amount: f.quote.creditApplied, currency: f.quote.currency, renewalId: f.renewal.id, now })));
+    await earnOrderPointsMany(tx, rows.map(({ f }, i) => ({ customerId: f.sub.customerId, orderId: orders[i]!.id, amount: f.quote.total, now })));
     await consumeRetentionOffers(tx, rows.filter(({ f }) => f.quote.retentionConsumed).map(({ f }) => ({ subscriptionId: f.sub.id, renewalId: f.renewal.id })));
     await agreePrices(tx, rows.map(({ f }) => ({ subscriptionId: f.sub.id, unitPrice: f.quote.agreedPrice, currency: f.quote.currency })), now);
     await recordCapturedPayments(
@@ -396,6 +396,7 @@ async function recordPaid(shop: Shop, f: Facts, attempt: number, chargeId: strin
       now,
     });
     await setRenewalStatus(tx, renewal.id, ["paid"], { orderId: order.id }, now);
+    await earnOrderPoints(tx, { customerId: sub.customerId, orderId: order.id, amount: quote.total, now });
     await recordMoney(tx, f, chargeId, gateway, now);
     const card = await findOwnPaymentMethod(tx, (renewal.paymentMethodId ?? sub.paymentMethodId)!, sub.customerId).catch(() => null);
     if (chargeId) {
@@ -429,7 +430,6 @@ async function recordMoney(tx: Tx, f: Facts, chargeId: string | null, gateway: s
   await recordLedgerEntry(tx, { key: `charge:${renewal.id}`, subscriptionId: sub.id, renewalId: renewal.id, kind: "charge", amount: quote.total, currency: quote.currency, gateway, chargeId, now });
   if (quote.creditApplied > 0) {
     await recordLedgerEntry(tx, { key: `credit:${renewal.id}`, subscriptionId: sub.id, renewalId: renewal.id, kind: "credit", amount: 0, creditAmount: quote.creditApplied, currency: quote.currency, gateway, chargeId: null, now });
-    await spendCredit(tx, { customerId: sub.customerId, amount: quote.creditApplied, currency: quote.currency, renewalId: renewal.id, now });
   }
   if (quote.retentionConsumed) await consumeRetentionOffer(tx, sub.id, renewal.id);
   await agreePrice(tx, sub.id, quote.agreedPrice, quote.currency, now);

@@ -8,6 +8,7 @@ export const CONSOLE_SECTIONS: { href: string; label: string; permission: Permis
   { href: "/console/emails", label: "Emails", permission: "emails.read" },
   { href: "/console/flags", label: "Flags", permission: "flags.read" },
   { href: "/console/audit", label: "Audit log", permission: "audit.read" },
+  { href: "/console/referrals", label: "Referrals", permission: "referrals.review" },
 ];
 
 export const ROLE_LABELS: Record<string, string> = { owner: "Owner", support: "Support", finance: "Finance", content: "Content" };

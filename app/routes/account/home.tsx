@@ -1,12 +1,20 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { ROUTES } from "../../../domain/routes";
+import { ReferPanel } from "../../components/referrals/ReferPanel";
+import { redeemAction, referLoaderData } from "../../components/referrals/refer-loader.server";
 import { requireViewer } from "../../lib/require-viewer";
 import type { Route } from "./+types/home";
 import "../../components/account/account.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  return { firstName: viewer.firstName, email: viewer.email };
+  const { view, headers } = await referLoaderData(context, request);
+  return data({ firstName: viewer.firstName, email: viewer.email, refer: view }, { headers });
+}
+
+/** The points form of the #refer section. */
+export async function action({ context, request }: Route.ActionArgs) {
+  return redeemAction(context, request);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Home | Your Account | Seed" }, { name: "robots", content: "noindex" }];
@@ -18,7 +26,7 @@ const LINKS = [
 ];
 
 /** The member's home (SPEC.md section 2, member_homepage): a greeting, the account's places, and the #refer section. */
-export default function MemberHome({ loaderData }: Route.ComponentProps) {
+export default function MemberHome({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="account-page">
       <header className="account-header">
@@ -34,9 +42,8 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      <section id="refer" className="refer-section" aria-labelledby="refer-title">
-        <h2 id="refer-title">Refer a friend, earn $25</h2>
-        <p>Share Seed with people you care about. When a friend places their first order with your link, you earn $25. Referrals unlock after your first order.</p>
+      <section id="refer" className="refer-section" aria-label="Refer a friend">
+        <ReferPanel view={loaderData.refer} trafficSource="account_home" result={actionData ?? null} />
         <p>
           <Link to={ROUTES.refer} className="text-link">
             Go to your referral page

@@ -24,3 +24,4 @@ export * from "./ledger";
 export * from "./payment-events";
 export * from "./cultured";
 export * from "./mail-forms";
+export * from "./referrals";

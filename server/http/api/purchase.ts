@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { getCookie } from "hono/cookie";
 import { PurchaseRequestSchema } from "../../../domain/checkout";
+import { DEVICE_COOKIE, DEVICE_ID_PATTERN, isReferralCode, REFERRAL_COOKIE } from "../../../domain/referrals";
 import { placeOrder } from "../../workflows/place-order";
 import { clientAddressKey, clientIp } from "../middleware/client-ip";
 import { namesCoupon, rateLimit } from "../middleware/rate-limit";
@@ -32,8 +34,15 @@ export const purchaseApi = createRouter().openapi(route, async (c) => {
     sessionCustomerId: c.get("session")?.customerId ?? null,
     ip: clientIp(c),
     addressKey: clientAddressKey(c),
+    referral: referralOf(getCookie(c, REFERRAL_COOKIE), getCookie(c, DEVICE_COOKIE)),
   });
   await setLastOrderCookie(c, order.id);
   return c.json({ order }, 201);
 });
 
+
+/** The referral link's cookie (a valid code only) and the device cookie (ADR 0036). */
+function referralOf(code: string | undefined, device: string | undefined) {
+  if (!isReferralCode(code)) return null;
+  return { code, deviceId: device && DEVICE_ID_PATTERN.test(device) ? device : null };
+}

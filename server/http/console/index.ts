@@ -5,6 +5,7 @@ import { consoleAuthApi } from "./auth";
 import { consoleCouponsApi } from "./coupons";
 import { consoleCustomersApi } from "./customers";
 import { consoleOrdersApi } from "./orders";
+import { consoleReferralsApi } from "./referrals";
 import { consoleSettingsApi } from "./settings";
 
 /**
@@ -19,6 +20,7 @@ export function createConsoleApi() {
   api.route("/", consoleCustomersApi);
   api.route("/", consoleCouponsApi);
   api.route("/", consoleSettingsApi);
+  api.route("/", consoleReferralsApi);
   api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return api;
 }

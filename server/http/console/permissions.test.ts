@@ -5,6 +5,7 @@ import { createApp } from "../../app";
 import { auditLog, emailOutbox } from "../../db/schema";
 import { readSession, SESSION_COOKIE, startSession } from "../../modules/auth";
 import { findOrCreateCustomer } from "../../modules/customers";
+import { insertReferral } from "../../modules/referrals";
 import { dbOf } from "../../shop";
 import { createTestStaff, signInTestStaff } from "../../testing/console-staff";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
@@ -44,7 +45,7 @@ describe(`console permissions (${testDriver()})`, () => {
       .insert(emailOutbox)
       .values({ to: "x@example.com", subject: "s", text: "t", html: "h", template: "test", idempotencyKey: "walker-failed", status: "failed", createdAt: shop.clock.now() })
       .returning({ id: emailOutbox.id });
-    fixtures = { number: order.number, id: customer.id, code: "WELCOME10", name: "data-redesign", emailId: failed!.id };
+    fixtures = { number: order.number, id: customer.id, code: "WELCOME10", name: "data-redesign", emailId: failed!.id, orderId: order.id };
     for (const role of STAFF_ROLES) cookies[role] = await signInTestStaff(app, shop, await createTestStaff(shop, role));
   });
   afterAll(() => shop.cleanup());
@@ -110,6 +111,12 @@ describe(`console permissions (${testDriver()})`, () => {
     "PUT /flags/{name}": async () => ({ body: { enabled: true } }),
     "POST /staff": async () => ({ body: { email: "invited@seed.test", role: "support" } }),
     "POST /auth/sign-out": async () => ({}),
+    "POST /referrals/{id}/decision": async () => {
+      const referrer = await findOrCreateCustomer(shop, "walker-referrer@example.com");
+      const now = shop.clock.now();
+      const held = await insertReferral(dbOf(shop), { referrerId: referrer.id, friendId: fixtures.id!, orderId: fixtures.orderId!, code: "WALKER00", status: "review", flags: ["device"], paidAt: now, rewardDueAt: now, now });
+      return { params: { id: held!.id }, body: { decision: "reject" } };
+    },
   };
 
   it("every action, done by an owner, answers 200 and leaves one audit entry naming it", async () => {

@@ -12,9 +12,11 @@ import { customerOfOrder, orderIdBySequence, orderSummary, searchOrders, shipmen
 import { storedFlagDefaults } from "../../modules/settings";
 import { listAudit, listStaff, type AuditEntry, type StaffSession } from "../../modules/staff";
 import { subscriptionsOfCustomer } from "../../modules/subscriptions";
+import { reviewQueue } from "../../modules/referrals";
 import { dbOf, type Shop } from "../../shop";
 import {
   createCouponAction,
+  decideReferralAction,
   editFraudStatus,
   inviteStaff,
   requeueEmailAction,
@@ -159,6 +161,18 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     async setFraudStatus(customerId: string, status: string | null) {
       allow("customers.edit-fraud-status");
       await editFraudStatus(shop, actor, { customerId, status });
+    },
+
+    /** Referrals held for review (self-referral signals, the monthly cap), oldest first. */
+    async referralQueue() {
+      allow("referrals.review");
+      const rows = await reviewQueue(db, 100);
+      return rows.map((r) => ({ id: r.id, referrerId: r.referrerId, friendId: r.friendId, orderId: r.orderId, flags: r.flags, createdAt: r.createdAt.toISOString(), rewardDueAt: r.rewardDueAt.toISOString() }));
+    },
+
+    async decideReferral(id: string, decision: "approve" | "reject") {
+      allow("referrals.review");
+      return decideReferralAction(shop, actor, { id, decision });
     },
 
     async coupons(input: { after?: string; limit?: number }) {

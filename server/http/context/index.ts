@@ -8,6 +8,7 @@ import { formsContext, type FormsContext } from "./forms";
 import { mailboxContext, type MailboxContext } from "./mailbox";
 import { orderHistoryContext, type OrderHistoryContext } from "./order-history";
 import { ordersContext, type OrdersContext } from "./orders";
+import { referralsContext, type ReferralsContext } from "./referrals";
 import { shellContext, type ShellContext } from "./shell";
 import { subscriptionLinksContext, type SubscriptionLinksContext } from "./subscription-links";
 import { subscriptionsContext, type SubscriptionsContext } from "./subscriptions";
@@ -29,6 +30,7 @@ export type ShopLoadContext = ShellContext &
   SubscriptionLinksContext &
   SubscriptionsContext &
   OrderHistoryContext &
+  ReferralsContext &
   ConsoleContext;
 
 export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadContext> {
@@ -43,6 +45,7 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     ...subscriptionLinksContext(c),
     ...subscriptionsContext(c),
     ...orderHistoryContext(c),
+    ...referralsContext(c),
     ...consoleContext(c),
   };
 }

@@ -116,3 +116,14 @@ export async function paymentCardOfOrder(db: Queryable, orderId: string): Promis
   const [row] = await db.select({ brand: payments.brand, last4: payments.last4 }).from(payments).where(eq(payments.orderId, orderId)).limit(1);
   return row ?? null;
 }
+
+/** The payment of an order (its first), for a refund or a referral's check. */
+export async function paymentOfOrder(db: Queryable, orderId: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.orderId, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** Marks an order's payment refunded (the gateway refunded it). */
+export async function markOrderRefunded(db: Queryable, orderId: string, now: Date): Promise<void> {
+  await db.update(payments).set({ status: "refunded", updatedAt: now }).where(eq(payments.orderId, orderId));
+}

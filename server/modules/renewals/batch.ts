@@ -1,8 +1,9 @@
-import { and, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { Cents } from "../../../domain/money";
 import type { PriceAgreement, RenewalQuote } from "../../../domain/renewal-quote";
 import type { Queryable, Tx } from "../../db/client";
-import { customerCredits, priceNotices, renewalAttempts, renewals, retentionOffers, subscriptionPrices } from "../../db/schema";
+import { priceNotices, renewalAttempts, renewals, retentionOffers, subscriptionPrices } from "../../db/schema";
+import { valuesTable } from "../../db/values-table";
 import type { AttemptRecord, RenewalRow } from "./renewals";
 
 /**
@@ -10,12 +11,6 @@ import type { AttemptRecord, RenewalRow } from "./renewals";
  * and its paid outcomes written with multi-row statements, so the round trips per renewal stay well under one.
  * Every write keeps the guards of the one-at-a-time functions in renewals.ts: the attempt number, the unique keys.
  */
-
-/** `(VALUES (…), (…)) AS name(col, …)` from rows of SQL values, each cast so both drivers agree on the types. */
-export function valuesTable(name: string, columns: [string, string][], rows: unknown[][]): SQL {
-  const tuples = rows.map((row) => sql`(${sql.join(row.map((v, i) => sql`${v}::${sql.raw(columns[i]![1])}`), sql`, `)})`);
-  return sql`(VALUES ${sql.join(tuples, sql`, `)}) AS ${sql.raw(name)}(${sql.raw(columns.map(([c]) => c).join(", "))})`;
-}
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
@@ -52,20 +47,6 @@ export async function retentionOffersOf(db: Queryable, subscriptionIds: string[]
   return new Set(rows.map((r) => r.s));
 }
 
-/** Credit balances by `customer:currency`. */
-export async function creditBalancesOf(db: Queryable, customerIds: string[]): Promise<(customerId: string, currency: string) => Cents> {
-  const rows =
-    customerIds.length === 0
-      ? []
-      : await db
-          .select({ c: customerCredits.customerId, cur: customerCredits.currency, total: sql<string>`sum(${customerCredits.amount})` })
-          .from(customerCredits)
-          .where(inArray(customerCredits.customerId, [...new Set(customerIds)]))
-          .groupBy(customerCredits.customerId, customerCredits.currency);
-  const by = new Map(rows.map((r) => [`${r.c}:${r.cur}`, Number(r.total ?? 0)]));
-  return (customerId, currency) => Math.max(0, by.get(`${customerId}:${currency}`) ?? 0) as Cents;
-}
-
 /** Freezes the quotes of renewals not priced yet, in one statement; answers the ids this call froze. */
 export async function freezeQuotes(db: Queryable, list: { id: string; quote: RenewalQuote }[], now: Date): Promise<Set<string>> {
   if (list.length === 0) return new Set();
@@ -99,13 +80,6 @@ export async function setRenewalOrders(tx: Tx, list: { renewalId: string; orderI
   if (list.length === 0) return;
   const v = valuesTable("v", [["id", "uuid"], ["order_id", "uuid"]], list.map((o) => [o.renewalId, o.orderId]));
   await tx.execute(sql`UPDATE renewals r SET order_id = v.order_id FROM ${v} WHERE r.id = v.id`);
-}
-
-/** Credit spent by paid renewals (unique per renewal: a second spend for one renewal is impossible). */
-export async function spendCredits(tx: Tx, list: { customerId: string; amount: number; currency: string; renewalId: string; now: Date }[]): Promise<void> {
-  const rows = list.filter((s) => s.amount > 0);
-  if (rows.length === 0) return;
-  await tx.insert(customerCredits).values(rows.map((s) => ({ customerId: s.customerId, amount: -s.amount, currency: s.currency, reason: "renewal", renewalId: s.renewalId, createdAt: s.now })));
 }
 
 export async function consumeRetentionOffers(tx: Tx, list: { subscriptionId: string; renewalId: string }[]): Promise<void> {

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, lte, sql, sum } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Cents } from "../../../domain/money";
 import type { RenewalQuote } from "../../../domain/renewal-quote";
 import type { Queryable, Tx } from "../../db/client";
-import { customerCredits, renewalAttempts, renewals, retentionOffers } from "../../db/schema";
+import { renewalAttempts, renewals, retentionOffers } from "../../db/schema";
 
 export type RenewalRow = typeof renewals.$inferSelect;
 /** skipped: the member asked to confirm each charge and did not confirm this one (the date moved on, nothing charged). */
@@ -165,24 +165,6 @@ export async function consumeRetentionOffer(tx: Tx, subscriptionId: string, rene
     .update(retentionOffers)
     .set({ consumedByRenewalId: renewalId })
     .where(and(eq(retentionOffers.subscriptionId, subscriptionId), isNull(retentionOffers.consumedByRenewalId)));
-}
-
-export async function grantCredit(db: Queryable, c: { customerId: string; amount: number; currency: string; reason: string; now: Date }): Promise<void> {
-  await db.insert(customerCredits).values({ customerId: c.customerId, amount: c.amount, currency: c.currency, reason: c.reason, createdAt: c.now });
-}
-
-export async function creditBalance(db: Queryable, customerId: string, currency: string): Promise<Cents> {
-  const [row] = await db
-    .select({ total: sum(customerCredits.amount) })
-    .from(customerCredits)
-    .where(and(eq(customerCredits.customerId, customerId), eq(customerCredits.currency, currency)));
-  return Math.max(0, Number(row?.total ?? 0)) as Cents;
-}
-
-/** Spends credit for a renewal; the unique renewal id makes a second spend for the same renewal impossible. */
-export async function spendCredit(tx: Tx, s: { customerId: string; amount: number; currency: string; renewalId: string; now: Date }): Promise<void> {
-  if (s.amount <= 0) return;
-  await tx.insert(customerCredits).values({ customerId: s.customerId, amount: -s.amount, currency: s.currency, reason: "renewal", renewalId: s.renewalId, createdAt: s.now });
 }
 
 /** The renewal a gateway charge belongs to (a webhook names the PaymentIntent). */

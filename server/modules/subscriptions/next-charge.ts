@@ -6,7 +6,8 @@ import { quoteRenewal, type RenewalAddOn, type RenewalPlan, type RenewalQuote } 
 import type { Queryable } from "../../db/client";
 import { findPlan } from "../catalog";
 import { findCoupon } from "../coupons";
-import { creditBalance, hasRetentionOffer, priceAgreementOf } from "../renewals";
+import { creditBalance } from "../loyalty";
+import { hasRetentionOffer, priceAgreementOf } from "../renewals";
 import { dbOf, type Shop } from "../../shop";
 import { pendingAddOns } from "./portal";
 import { findSubscription, type SubscriptionRow } from "./billing";

@@ -4,3 +4,4 @@ export { createCouponAction, updateCouponAction } from "./coupons";
 export { editFraudStatus, revokeSessionOfCustomer } from "./customers";
 export { resendConfirmation, shipOrder } from "./orders";
 export { inviteStaff, requeueEmailAction, setFlagAction } from "./settings";
+export { decideReferralAction } from "./referrals";

@@ -1,0 +1,40 @@
+import { data } from "react-router";
+import { toShopError } from "../../../domain/errors";
+import { formatMoney } from "../../../domain/money";
+import { DEVICE_COOKIE, DEVICE_ID_PATTERN } from "../../../domain/referrals";
+import type { ShopLoadContext } from "../../../server/http/context";
+import { requireViewer } from "../../lib/require-viewer";
+
+function cookie(request: Request, name: string): string | null {
+  const found = (request.headers.get("Cookie") ?? "").split(/;\s*/).find((c) => c.startsWith(`${name}=`));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
+}
+
+/** The refer view for the signed-in member, remembering this browser as one of theirs (a self-referral signal). */
+export async function referLoaderData(context: ShopLoadContext, request: Request) {
+  requireViewer(context, request);
+  const known = cookie(request, DEVICE_COOKIE);
+  const deviceId = known && DEVICE_ID_PATTERN.test(known) ? known : crypto.randomUUID();
+  const view = await context.referrals.page({ origin: new URL(request.url).origin, deviceId });
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  if (deviceId !== known) headers.append("Set-Cookie", `${DEVICE_COOKIE}=${deviceId}; Path=/; Max-Age=${400 * 86400}; HttpOnly; SameSite=Lax`);
+  return { view, headers };
+}
+
+/** The points form: whole blocks of points become credit for the next renewal. */
+export async function redeemAction(context: ShopLoadContext, request: Request) {
+  requireViewer(context, request);
+  const form = await request.formData();
+  const points = Number(form.get("points"));
+  const key = String(form.get("key") ?? "");
+  if (form.get("intent") !== "redeem" || !Number.isInteger(points) || !/^[0-9a-f-]{36}$/.test(key)) {
+    return data({ ok: false, message: "That request was not understood. Reload the page and try again." }, { status: 400 });
+  }
+  try {
+    const done = await context.referrals.redeem({ points, key });
+    return { ok: true, message: `${done.points} points became ${formatMoney({ amount: done.credit, currency: done.currency } as never)} of credit. It comes off your next renewal.` };
+  } catch (error) {
+    const e = toShopError(error);
+    return data({ ok: false, message: e.message }, { status: 400 });
+  }
+}

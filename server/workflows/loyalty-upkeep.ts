@@ -1,0 +1,38 @@
+import { pointsExpiry } from "../../domain/loyalty";
+import { ROUTES } from "../../domain/routes";
+import { customerEmail } from "../modules/customers";
+import { sendQueuedEmailsSoon } from "../modules/email";
+import { expirePointsOf, membersWithPoints, queuePointsExpiringEmail, releaseRenewalCredit, unreleasedRenewalHolds } from "../modules/loyalty";
+import { findRenewal } from "../modules/renewals";
+import { subscriptionsOfCustomer } from "../modules/subscriptions";
+import { dbOf, type Shop } from "../shop";
+
+/**
+ * The nightly loyalty job (ADR 0037): points of members whose last subscription was canceled 90 days ago expire (an
+ * email goes 7 days before); a reactivated subscription stops both. Credit held by a renewal that ended unpaid is given back.
+ */
+export async function loyaltyUpkeep(shop: Shop): Promise<{ noticed: number; expired: number; released: number }> {
+  const db = dbOf(shop);
+  const now = shop.clock.now();
+  let noticed = 0;
+  let expired = 0;
+  for (const m of await membersWithPoints(db, 5000)) {
+    const subs = (await subscriptionsOfCustomer(db, m.customerId)).map((s) => ({ status: s.status, canceledAt: s.canceledAt ? new Date(s.canceledAt) : null }));
+    const expiry = pointsExpiry(subs);
+    if (!expiry || now < expiry.noticeAt) continue;
+    if (now >= expiry.expiresAt) {
+      if ((await expirePointsOf(db, { customerId: m.customerId, canceledAt: expiry.canceledAt, now })) > 0) expired += 1;
+      continue;
+    }
+    const to = await customerEmail(db, m.customerId);
+    const base = (shop.env.PUBLIC_URL ?? `http://localhost:${shop.env.PORT}`).replace(/\/$/, "");
+    if (to && (await queuePointsExpiringEmail(db, { to, customerId: m.customerId, canceledAt: expiry.canceledAt, points: m.points, expiresAt: expiry.expiresAt, accountUrl: `${base}${ROUTES.subscriptions}`, now }))) noticed += 1;
+  }
+  let released = 0;
+  for (const hold of await unreleasedRenewalHolds(db, 500)) {
+    const renewal = await findRenewal(db, hold.renewalId);
+    if (renewal?.status === "canceled" && (await releaseRenewalCredit(db, hold.renewalId, now)) > 0) released += 1;
+  }
+  if (noticed > 0) await sendQueuedEmailsSoon(shop);
+  return { noticed, expired, released };
+}
