@@ -18,6 +18,22 @@ interface PlanPickerProps {
   legend?: string;
   /** The shopper's stored promo code, shown as a price; the server applies it at checkout. */
   promo?: PromoCoupon | null;
+  /** The choice, held by the page so "What's inside" follows it (usePlanChoice). */
+  choice: PlanChoice;
+}
+
+export interface PlanChoice {
+  /** The chosen product code: the first available offer until the shopper picks one. */
+  selected: string;
+  select(code: string): void;
+}
+
+/** The plan chosen on a page. A choice that became unavailable (the shopper changed country) falls back to the first available offer. */
+export function usePlanChoice(offers: ProductOffer[]): PlanChoice {
+  const firstAvailable = offers.find((o) => o.available)?.productCode ?? "";
+  const [choice, select] = useState<string>(firstAvailable);
+  const selected = offers.some((o) => o.productCode === choice && o.available) ? choice : firstAvailable;
+  return { selected, select };
 }
 
 export function offerLabel(offer: ProductOffer): string {
@@ -31,12 +47,9 @@ export function offerLabel(offer: ProductOffer): string {
  * Choose a plan and add it to the cart. Without JavaScript the form still works: it opens /cart?cart=<code>.
  * With it, the cart updates in place (the header count follows) and a link to the cart appears.
  */
-export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan", promo = null }: PlanPickerProps) {
+export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan", promo = null, choice }: PlanPickerProps) {
   const catalog = useMemo(() => new Map(cartRules), [cartRules]);
-  const firstAvailable = offers.find((o) => o.available)?.productCode ?? "";
-  const [choice, setSelected] = useState<string>(firstAvailable);
-  // A choice that became unavailable (the shopper changed country) falls back to the first available offer.
-  const selected = offers.some((o) => o.productCode === choice && o.available) ? choice : firstAvailable;
+  const { selected, select: setSelected } = choice;
   const [status, setStatus] = useState<{ kind: "added" | "error"; text: string } | null>(null);
   const name = useId();
 
