@@ -24,7 +24,7 @@ export function PlanGroupOffers({ data, title, intro }: { data: PlanGroupData; t
         {title}
       </h2>
       <p className="page-intro">{intro}</p>
-      <PlanPicker offers={offers} country={data.country} cartRules={data.cartRules} promo={promo} choice={choice} legend="Choose a product" />
+      <PlanPicker offers={offers} country={data.country} cartRules={data.cartRules} promo={promo} choice={choice} legend="Choose a product" showName />
     </section>
   );
 }

@@ -20,6 +20,8 @@ interface PlanPickerProps {
   promo?: PromoCoupon | null;
   /** The choice, held by the page so "What's inside" follows it (usePlanChoice). */
   choice: PlanChoice;
+  /** Name the product on each option (a choice between products, such as the partner plans). */
+  showName?: boolean;
 }
 
 export interface PlanChoice {
@@ -47,7 +49,7 @@ export function offerLabel(offer: ProductOffer): string {
  * Choose a plan and add it to the cart. Without JavaScript the form still works: it opens /cart?cart=<code>.
  * With it, the cart updates in place (the header count follows) and a link to the cart appears.
  */
-export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan", promo = null, choice }: PlanPickerProps) {
+export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan", promo = null, choice, showName = false }: PlanPickerProps) {
   const catalog = useMemo(() => new Map(cartRules), [cartRules]);
   const { selected, select: setSelected } = choice;
   const [status, setStatus] = useState<{ kind: "added" | "error"; text: string } | null>(null);
@@ -72,7 +74,7 @@ export function PlanPicker({ offers, country, cartRules, legend = "Choose your p
         <legend className="plan-picker__legend">{legend}</legend>
         <div className="plan-picker__options">
           {offers.map((offer) => (
-            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} promo={promo} />
+            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} promo={promo} showName={showName} />
           ))}
         </div>
       </fieldset>
@@ -98,16 +100,17 @@ interface PlanOptionProps {
   checked: boolean;
   onSelect: (code: string) => void;
   promo: PromoCoupon | null;
+  showName: boolean;
 }
 
-function PlanOption({ offer, country, name, checked, onSelect, promo }: PlanOptionProps) {
+function PlanOption({ offer, country, name, checked, onSelect, promo, showName }: PlanOptionProps) {
   const promoOff = promo && offer.price ? couponDiscount(promo, offer.sku, offer.price) : 0;
   return (
     <label className={`plan-option ${checked ? "is-checked" : ""} ${offer.available ? "" : "is-disabled"}`} data-product={offer.productCode}>
       <input type="radio" name="cart" value={offer.productCode} checked={checked} disabled={!offer.available} onChange={() => onSelect(offer.productCode)} className="plan-option__radio" />
       <span className="plan-option__body">
         <span className="plan-option__title">
-          {offerLabel(offer)}
+          {showName ? `${offer.name}, ${offerLabel(offer).toLowerCase()}` : offerLabel(offer)}
           {offer.savingsMessage && <span className="plan-option__badge">{offer.savingsMessage}</span>}
         </span>
         <span className="plan-option__detail">{offer.description}</span>
