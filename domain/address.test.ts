@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressProblem, ADDRESS_MESSAGES, isValidPhone, type Address } from "./address";
+import { addressProblem, ADDRESS_MESSAGES, HEALTH_CERTIFICATION_QUESTION, healthCertificationQuestion, isValidPhone, PEDIATRIC_CERTIFICATION_QUESTION, type Address } from "./address";
 
 const us: Address = { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" };
 
@@ -36,5 +36,23 @@ describe("shipping address rules", () => {
     expect(isValidPhone("+1 (512) 555-0100")).toBe(true);
     expect(isValidPhone("555")).toBe(false);
     expect(ADDRESS_MESSAGES.phone).toBe("Please enter a valid phone number");
+  });
+});
+
+describe("the health certification fits the cart", () => {
+  it("a pediatric-only order asks about the child and the guardian, not pregnancy", () => {
+    const q = healthCertificationQuestion(["pds-wk", "pds-gwp"]);
+    expect(q).toBe(PEDIATRIC_CERTIFICATION_QUESTION);
+    expect(q).not.toMatch(/pregnant/);
+    expect(q).toMatch(/parent or legal guardian/);
+  });
+  it("an adult order asks the buyer", () => {
+    expect(healthCertificationQuestion(["syn-wk"])).toBe(HEALTH_CERTIFICATION_QUESTION);
+    expect(healthCertificationQuestion(["vs-rf-3mo"])).toBe(HEALTH_CERTIFICATION_QUESTION);
+  });
+  it("both together ask both", () => {
+    const q = healthCertificationQuestion(["syn-wk", "pds-wk"]);
+    expect(q).toMatch(/pregnant/);
+    expect(q).toMatch(/parent or legal guardian/);
   });
 });

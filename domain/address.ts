@@ -30,6 +30,29 @@ export const ADDRESS_MESSAGES = {
 export const HEALTH_CERTIFICATION_QUESTION =
   "I confirm I am 18 or older, not pregnant or nursing, and will check with my doctor if I take medication or have a medical condition.";
 
+/** For an order of the pediatric product only: the buyer is not the one who takes it. */
+export const PEDIATRIC_CERTIFICATION_QUESTION =
+  "I confirm I am the parent or legal guardian of the child aged 3 to 17 who will take PDS-08®, and will check with their doctor if they take medication or have a medical condition.";
+
+/** For an order with the pediatric product and an adult one. */
+export const MIXED_CERTIFICATION_QUESTION =
+  "I confirm I am 18 or older, not pregnant or nursing, and will check with my doctor if I take medication or have a medical condition; and that I am the parent or legal guardian of the child aged 3 to 17 who will take PDS-08®, and will check with their doctor for them too.";
+
+const isPediatric = (code: string) => code.startsWith("pds-");
+
+/**
+ * The health certification that fits the cart (SPEC.md section 5's shared message): an order of the pediatric
+ * product alone asks about the child and their guardian, never whether the buyer is pregnant; adults' products ask
+ * about the buyer; both together ask both.
+ */
+export function healthCertificationQuestion(codes: readonly string[]): string {
+  const pediatric = codes.some(isPediatric);
+  const adult = codes.some((code) => !isPediatric(code));
+  if (pediatric && !adult) return PEDIATRIC_CERTIFICATION_QUESTION;
+  if (pediatric && adult) return MIXED_CERTIFICATION_QUESTION;
+  return HEALTH_CERTIFICATION_QUESTION;
+}
+
 export const US_STATES = [
   "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME",
   "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI",

@@ -52,6 +52,8 @@ export const ProductContentSchema = z.object({
   cartImage: z.string(),
   image: z.string(),
   numCapsules: z.number().int(),
+  /** What one daily serving is: a capsule (DS-01®, VS-01™, Gut Reset) or a powder sachet (PDS-08®). numCapsules counts these. */
+  servingForm: z.enum(["capsule", "sachet"]).default("capsule"),
   supplyLengthInDays: z.number().int(),
   supplyLengthInMonths: z.number().int(),
   couponOverrideMessage: z.string().nullable(),

@@ -3,7 +3,10 @@ import type { ProductSeed } from "./catalog-schema";
 
 export type { ProductContent, ProductSeed } from "./catalog-schema";
 
-/** The product catalogue of SPEC.md section 3, keyed by code. */
+/**
+ * The product catalogue of SPEC.md section 3, keyed by code, plus vs-rf-3mo: section 9 sells that plan on the vaginal
+ * landing page, and the cart holds product codes, so it has its own entry (as syn-wk-3mo does for the daily plan).
+ */
 export const PRODUCT_CODES = [
   "syn-wk",
   "syn-wk-duo",
@@ -15,6 +18,7 @@ export const PRODUCT_CODES = [
   "pds-rf",
   "vs-wk",
   "vs-rf",
+  "vs-rf-3mo",
   "syn-gr",
 ] as const;
 
@@ -38,4 +42,11 @@ export const DISPLAY_ORDER: Readonly<Partial<Record<ProductCode, number>>> = {
 
 export function isAllowedInCountry(product: Pick<Product, "countries">, country: string): boolean {
   return product.countries === null || product.countries.includes(country);
+}
+
+export type ServingForm = "capsule" | "sachet";
+
+/** "60 capsules", "1 sachet": how a pack's servings are described everywhere (product page, cart, reference). */
+export function servingsLabel(count: number, form: ServingForm): string {
+  return `${count} ${form}${count === 1 ? "" : "s"}`;
 }

@@ -40,12 +40,14 @@ export const HEADER_MENUS: NavMenu[] = [
         title: "Gut Health",
         links: [
           link("DS-01® Daily Synbiotic", "daily_synbiotic", "For adults 18+"),
-          link("PDS-08® Pediatric Daily Synbiotic", "pediatric_daily", "For kids and teens 3–17"),
+          link("DS-01® Refill", "daily_synbiotic_refill", "A month of capsules for your jar"),
+          link("PDS-08® Pediatric Daily Synbiotic", "pediatric_daily", "For kids and teens 3–17, in powder sachets"),
+          link("Gut Reset", "gut_reset", "A 14-day kit, one-time purchase"),
         ],
       },
       {
         title: "Vaginal Health",
-        links: [link("VS-01™ Vaginal Synbiotic", "vaginal_synbiotic", "Starter kit and monthly refill")],
+        links: [link("VS-01™ Vaginal Synbiotic", "vaginal_synbiotic", "Starter kit and refills, monthly or every 3 months")],
       },
     ],
   },

@@ -1,4 +1,4 @@
-import { isAllowedInCountry, type Product, type ProductCode } from "./catalog";
+import { isAllowedInCountry, type Product, type ProductCode, type ServingForm } from "./catalog";
 import { couponDiscount, type Coupon } from "./coupons";
 import { cents, type Currency, type Money } from "./money";
 import type { BillingPeriodMonths, PlanCode, PlanView } from "./plans";
@@ -12,6 +12,7 @@ export interface ProductOffer {
   description: string;
   image: string;
   numCapsules: number;
+  servingForm: ServingForm;
   supplyLengthInDays: number;
   isSrp: boolean;
   billingPeriodMonths: BillingPeriodMonths;
@@ -49,6 +50,7 @@ export function buildOffer({ product, plan, renewalPlan, autoCoupon, country }: 
     description: product.content.srp0PdpDescription,
     image: product.content.image,
     numCapsules: product.content.numCapsules,
+    servingForm: product.content.servingForm,
     supplyLengthInDays: product.content.supplyLengthInDays,
     isSrp: product.isSrp,
     billingPeriodMonths: months,

@@ -61,7 +61,7 @@ test.describe("phone, 390 wide", () => {
   test("with the mobile drawer open, signed in", async ({ page }) => {
     await signIn(page, { email: uniqueEmail("axe-mobile"), firstName: "Ada" });
     await open(page, "/");
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("banner").getByLabel("Open menu").click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.waitForTimeout(400);
     await expectNoViolations(page);

@@ -3,7 +3,8 @@ import { DESKTOP, MOBILE, open, signIn, uniqueEmail, waitForEvent } from "./shel
 
 // The mobile navigation drawer and the account drawer (SPEC.md sections 2 and 4).
 
-const hamburger = (page: Page) => page.getByRole("button", { name: "Open menu" });
+// A <summary> (it works before JavaScript); Playwright gives summary no role, so it is found by its label.
+const hamburger = (page: Page) => page.getByRole("banner").getByLabel("Open menu");
 const mobileDrawer = (page: Page) => page.getByRole("dialog", { name: "Menu" });
 const section = (page: Page, name: string) => mobileDrawer(page).getByRole("button", { name, exact: true });
 

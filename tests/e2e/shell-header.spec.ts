@@ -5,7 +5,8 @@ import { DESKTOP, MOBILE, open, seedStorage, setPreviewFlags, signIn, uniqueEmai
 
 const footer = (page: Page) => page.getByRole("contentinfo");
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
-const hamburger = (page: Page) => page.getByRole("button", { name: "Open menu" });
+// A <summary> (it works before JavaScript); Playwright gives summary no role, so it is found by its label.
+const hamburger = (page: Page) => page.getByRole("banner").getByLabel("Open menu");
 const earnLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Earn/ });
 const referLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Refer/ });
 const buyNow = (page: Page) => page.getByRole("banner").getByRole("link", { name: "Buy Now" });

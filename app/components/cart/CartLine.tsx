@@ -2,7 +2,7 @@ import type { Currency } from "../../../domain/money";
 import { planBillingLabel } from "../../../domain/plans";
 import type { QuoteLine } from "../../../domain/quote";
 import { Money } from "./Money";
-import { QuantityStepper } from "./QuantityStepper";
+import { QuantityStepper, formButton } from "./QuantityStepper";
 
 export interface LineActions {
   onDecrease(code: string): void;
@@ -39,8 +39,8 @@ export function CartLine({ line, currency, country, max, onDecrease, onIncrease,
           <p className="cart-line__meta">Quantity {line.quantity}</p>
         ) : (
           <div className="cart-line__actions">
-            <QuantityStepper name={line.name} quantity={line.quantity} max={max} onDecrease={() => onDecrease(line.productCode)} onIncrease={() => onIncrease(line.productCode)} />
-            <button type="button" className="cart-line__remove" onClick={() => onRemove(line.productCode)} aria-label={`Remove ${line.name}`}>
+            <QuantityStepper code={line.productCode} name={line.name} quantity={line.quantity} max={max} onDecrease={() => onDecrease(line.productCode)} onIncrease={() => onIncrease(line.productCode)} />
+            <button {...formButton(`remove:${line.productCode}`, () => onRemove(line.productCode))} className="cart-line__remove" aria-label={`Remove ${line.name}`}>
               Remove
             </button>
           </div>
@@ -78,7 +78,7 @@ export function ProblemLine({ code, name, image, message, onRemove }: ProblemLin
           {message}
         </p>
         <div className="cart-line__actions">
-          <button type="button" className="cart-line__remove" onClick={() => onRemove(code)} aria-label={`Remove ${name}`}>
+          <button {...formButton(`remove:${code}`, () => onRemove(code))} className="cart-line__remove" aria-label={`Remove ${name}`}>
             Remove
           </button>
         </div>

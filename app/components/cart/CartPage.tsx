@@ -1,11 +1,14 @@
 import { useCallback, useRef } from "react";
+import { ROUTES } from "../../../domain/routes";
 import { CartContents } from "./CartContents";
 import { useCartView, type CartCatalogData } from "./cart-view";
 import { useCartLink } from "./use-cart-link";
 import { useCartViewed } from "./use-cart-viewed";
+import { CART_FORM_ID } from "./QuantityStepper";
+
 
 /** The cart page (/cart). */
-export function CartPage({ data }: { data: CartCatalogData }) {
+export function CartPage({ data, problem = null }: { data: CartCatalogData; problem?: string | null }) {
   const view = useCartView(data);
   const notice = useCartLink(view.rules);
   useCartViewed(view, true, "page");
@@ -16,9 +19,11 @@ export function CartPage({ data }: { data: CartCatalogData }) {
       <h1 ref={heading} tabIndex={-1} className="cart-page__title">
         Your cart
       </h1>
-      {notice && (
+      {/* The cart's buttons post this form before JavaScript (they name it with form=); after, they act in place. */}
+      <form id={CART_FORM_ID} method="post" action={ROUTES.cart} hidden />
+      {(notice ?? problem) && (
         <p className="cart-notice" role="status">
-          {notice}
+          {notice ?? problem}
         </p>
       )}
       <CartContents view={view} focusHeading={focusHeading} layout="page" />

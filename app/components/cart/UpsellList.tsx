@@ -1,5 +1,6 @@
 import type { ProductOffer } from "../../../domain/offers";
 import { Price } from "../product/Price";
+import { formButton } from "./QuantityStepper";
 
 interface UpsellListProps {
   offers: ProductOffer[];
@@ -34,7 +35,7 @@ export function UpsellList({ offers, country, onAdd }: UpsellListProps) {
                 </p>
               )}
             </div>
-            <button type="button" className="button button--small upsell__add" onClick={() => onAdd(offer)} aria-label={`Add ${offer.name} to cart`}>
+            <button {...formButton(`increase:${offer.productCode}`, () => onAdd(offer))} className="button button--small upsell__add" aria-label={`Add ${offer.name} to cart`}>
               Add
             </button>
           </li>

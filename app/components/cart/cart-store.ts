@@ -1,16 +1,26 @@
 import { addToCart, parseStoredCart, type Cart, type CartCatalog } from "../../../domain/cart";
+import { cartSetCookie, rawCartFromCookies } from "../../../domain/cart-cookie";
 import { CART_ID_COOKIE, CART_STORAGE_KEY } from "../../../domain/storage-keys";
 import { CART_UPDATED_EVENT } from "./cart-count";
 
 const CART_ID_MAX_AGE_S = 60 * 60 * 24 * 30;
 
-export function readCart(catalog: CartCatalog): Cart {
-  return parseStoredCart(localStorage.getItem(CART_STORAGE_KEY), catalog);
+/**
+ * The stored cart's raw JSON: local storage (SPEC.md section 3), or, when it holds none, the cart cookie a form
+ * without JavaScript wrote (domain/cart-cookie.ts).
+ */
+export function readRawCart(): string | null {
+  return localStorage.getItem(CART_STORAGE_KEY) ?? rawCartFromCookies(document.cookie);
 }
 
-/** Stores the cart and tells this tab (other tabs hear the storage event). */
+export function readCart(catalog: CartCatalog): Cart {
+  return parseStoredCart(readRawCart(), catalog);
+}
+
+/** Stores the cart (local storage and its cookie, which the server reads) and tells this tab (other tabs hear the storage event). */
 export function writeCart(cart: Cart): void {
   localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
+  document.cookie = cartSetCookie(cart);
   window.dispatchEvent(new Event(CART_UPDATED_EVENT));
 }
 

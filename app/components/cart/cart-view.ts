@@ -13,6 +13,8 @@ export interface CartCatalogData {
   catalog: PageCatalog;
   cartRules: [string, CartProductRule][];
   country: string;
+  /** The cart the server read from the cart cookie (the /cart page), so it renders before JavaScript. */
+  serverCart?: Cart;
 }
 
 export interface CartView {
@@ -30,7 +32,7 @@ export interface CartView {
 export function useCartView(data: CartCatalogData): CartView {
   const { catalog, cartRules, country } = data;
   const rules = useMemo<CartCatalog>(() => new Map(cartRules), [cartRules]);
-  const cart = useStoredCart(rules);
+  const cart = useStoredCart(rules, data.serverCart);
   const promo = usePromoCoupon();
   const { pathname } = useLocation();
   const priced = useMemo(

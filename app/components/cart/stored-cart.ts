@@ -4,18 +4,20 @@ import { CART_ID_COOKIE, CART_STORAGE_KEY } from "../../../domain/storage-keys";
 import { storageStore, useStorageStore } from "../../lib/storage-store";
 import { clearPromo } from "../promo/promo-code";
 import { CART_UPDATED_EVENT } from "./cart-count";
-import { ensureCartId, readCart, writeCart } from "./cart-store";
+import { ensureCartId, readCart, readRawCart, writeCart } from "./cart-store";
 
 /** What the server and the hydration pass see: the stored cart is only known in the browser. */
 const NOT_YET_READ = "\u0000not-read";
-const rawCartStore = storageStore<string | null>(CART_STORAGE_KEY, (raw) => raw, [CART_UPDATED_EVENT]);
+const rawCartStore = storageStore<string | null>(CART_STORAGE_KEY, (raw) => raw ?? readRawCart(), [CART_UPDATED_EVENT]);
 
 /**
- * The stored cart, re-read whenever this tab or another changes it; null until the browser has read it, so the
- * server's HTML and the first client render agree. The raw string is the snapshot: equal carts never re-render.
+ * The stored cart, re-read whenever this tab or another changes it. Until the browser has read it (server HTML and
+ * the hydration pass) it is the cart the server read from the cart cookie when the page gives one (/cart), else
+ * null, so the server's HTML and the first client render agree. The raw string is the snapshot: equal carts never
+ * re-render.
  */
-export function useStoredCart(catalog: CartCatalog): Cart | null {
-  const raw = useStorageStore<string | null>(rawCartStore, NOT_YET_READ);
+export function useStoredCart(catalog: CartCatalog, serverCart?: Cart): Cart | null {
+  const raw = useStorageStore<string | null>(rawCartStore, serverCart ? JSON.stringify(serverCart) : NOT_YET_READ);
   return useMemo(() => (raw === NOT_YET_READ ? null : parseStoredCart(raw, catalog)), [raw, catalog]);
 }
 

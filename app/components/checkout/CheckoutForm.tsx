@@ -86,7 +86,7 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
           <AddressSection form={form} tracking={tracking} />
           <ShippingMethodSection form={form} tracking={tracking} rates={rates} countryName={countryName} />
           <PaymentSection form={form} tracking={tracking} />
-          <HealthCertification form={form} />
+          <HealthCertification form={form} codes={Object.keys(items)} />
           <OrderProblemAlert problem={placing.problem} />
           {captchaAsked && <CaptchaCheck siteKey={data.captchaSiteKey ?? null} onToken={setCaptchaToken} resetCount={captchaResets} />}
           <PlaceOrderButton total={preview.quote} country={values.country} submitting={placing.submitting} cannotShip={rates.rates !== null && !rates.rates.shippable} />

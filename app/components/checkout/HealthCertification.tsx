@@ -1,11 +1,11 @@
-import { HEALTH_CERTIFICATION_QUESTION } from "../../../domain/address";
+import { healthCertificationQuestion } from "../../../domain/address";
 import { track } from "../../lib/analytics";
 import { CART_EVENTS, optInProperties } from "./analytics";
 import { fieldId } from "./Field";
 import type { CheckoutForm } from "./use-checkout-form";
 
-/** The health certification every order needs (SPEC.md section 5's shared message). */
-export function HealthCertification({ form }: { form: CheckoutForm }) {
+/** The health certification every order needs (SPEC.md section 5's shared message), worded for what is in the cart. */
+export function HealthCertification({ form, codes }: { form: CheckoutForm; codes: readonly string[] }) {
   const { values, errors, set } = form;
   const id = fieldId("healthCertification");
   const error = errors.healthCertification;
@@ -26,7 +26,7 @@ export function HealthCertification({ form }: { form: CheckoutForm }) {
         }}
       />
       <label htmlFor={id} className="certify__label">
-        {HEALTH_CERTIFICATION_QUESTION}
+        {healthCertificationQuestion(codes)}
       </label>
       <p id={`${id}-error`} className="field-error certify__error">
         {error}

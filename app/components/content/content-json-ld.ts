@@ -25,7 +25,8 @@ export function articleJsonLd(article: Omit<Article, "blocks">, url: string) {
     headline: article.title,
     description: article.description,
     datePublished: article.publishedOn,
-    author: { "@type": "Person", name: article.author, jobTitle: article.authorRole },
+    // Bylines are our teams, not named people (issue 14 review of invented names): an Organization.
+    author: { "@type": "Organization", name: article.author, description: article.authorRole },
     publisher: { "@type": "Organization", name: "Seed" },
     mainEntityOfPage: url,
   };

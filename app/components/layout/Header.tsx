@@ -3,10 +3,10 @@ import { EVENTS } from "../../../domain/event-names";
 import { headerEntries, type ChromeVisibility } from "../../../domain/shell";
 import { track } from "../../lib/analytics";
 import { useCartCount } from "../cart/cart-count";
-import { MenuIcon } from "../ui/icons";
 import { HeaderActions } from "./HeaderActions";
 import { Logo } from "./Logo";
 import { MainNav } from "./MainNav";
+import { HamburgerDisclosure } from "./NavDisclosures";
 import { preloadMobileDrawer } from "./lazy-drawers";
 import type { ShellViewer } from "./shell-data";
 
@@ -20,26 +20,6 @@ interface HeaderProps {
   onOpenAccount(): void;
 }
 
-function HamburgerButton({ open, onOpen }: { open: boolean; onOpen(): void }) {
-  return (
-    <button
-      type="button"
-      className="icon-button hamburger md:hidden"
-      aria-label="Open menu"
-      aria-haspopup="dialog"
-      aria-expanded={open}
-      onPointerEnter={preloadMobileDrawer}
-      onFocus={preloadMobileDrawer}
-      onClick={() => {
-        track(EVENTS.hamburgerMenuClick);
-        onOpen();
-      }}
-    >
-      <MenuIcon />
-    </button>
-  );
-}
-
 /** The site header (SPEC.md section 2): hamburger, logo, dropdown menus and the right-hand entries. */
 export function Header({ pathname, chrome, viewer, mobileOpen, accountOpen, onOpenMobile, onOpenAccount }: HeaderProps) {
   // The dropdown panels hang from the whole header, edge to edge.
@@ -51,7 +31,16 @@ export function Header({ pathname, chrome, viewer, mobileOpen, accountOpen, onOp
     <header ref={headerRef} className="site-header" data-active={openMenu ? "true" : undefined}>
       <div className="header-bar">
         <div className="header-start">
-          {chrome.hamburger && <HamburgerButton open={mobileOpen} onOpen={onOpenMobile} />}
+          {chrome.hamburger && (
+            <HamburgerDisclosure
+              signedIn={viewer.signedIn}
+              onPreload={preloadMobileDrawer}
+              onOpen={() => {
+                track(EVENTS.hamburgerMenuClick);
+                onOpenMobile();
+              }}
+            />
+          )}
           {chrome.navLeft && <MainNav openMenu={openMenu} setOpenMenu={setOpenMenu} anchor={headerRef} />}
         </div>
         <div className="header-logo">

@@ -18,6 +18,24 @@ interface PlanPickerProps {
   legend?: string;
   /** The shopper's stored promo code, shown as a price; the server applies it at checkout. */
   promo?: PromoCoupon | null;
+  /** The choice, held by the page so "What's inside" follows it (usePlanChoice). */
+  choice: PlanChoice;
+  /** Name the product on each option (a choice between products, such as the partner plans). */
+  showName?: boolean;
+}
+
+export interface PlanChoice {
+  /** The chosen product code: the first available offer until the shopper picks one. */
+  selected: string;
+  select(code: string): void;
+}
+
+/** The plan chosen on a page. A choice that became unavailable (the shopper changed country) falls back to the first available offer. */
+export function usePlanChoice(offers: ProductOffer[]): PlanChoice {
+  const firstAvailable = offers.find((o) => o.available)?.productCode ?? "";
+  const [choice, select] = useState<string>(firstAvailable);
+  const selected = offers.some((o) => o.productCode === choice && o.available) ? choice : firstAvailable;
+  return { selected, select };
 }
 
 export function offerLabel(offer: ProductOffer): string {
@@ -31,12 +49,9 @@ export function offerLabel(offer: ProductOffer): string {
  * Choose a plan and add it to the cart. Without JavaScript the form still works: it opens /cart?cart=<code>.
  * With it, the cart updates in place (the header count follows) and a link to the cart appears.
  */
-export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan", promo = null }: PlanPickerProps) {
+export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan", promo = null, choice, showName = false }: PlanPickerProps) {
   const catalog = useMemo(() => new Map(cartRules), [cartRules]);
-  const firstAvailable = offers.find((o) => o.available)?.productCode ?? "";
-  const [choice, setSelected] = useState<string>(firstAvailable);
-  // A choice that became unavailable (the shopper changed country) falls back to the first available offer.
-  const selected = offers.some((o) => o.productCode === choice && o.available) ? choice : firstAvailable;
+  const { selected, select: setSelected } = choice;
   const [status, setStatus] = useState<{ kind: "added" | "error"; text: string } | null>(null);
   const name = useId();
 
@@ -59,7 +74,7 @@ export function PlanPicker({ offers, country, cartRules, legend = "Choose your p
         <legend className="plan-picker__legend">{legend}</legend>
         <div className="plan-picker__options">
           {offers.map((offer) => (
-            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} promo={promo} />
+            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} promo={promo} showName={showName} />
           ))}
         </div>
       </fieldset>
@@ -85,16 +100,17 @@ interface PlanOptionProps {
   checked: boolean;
   onSelect: (code: string) => void;
   promo: PromoCoupon | null;
+  showName: boolean;
 }
 
-function PlanOption({ offer, country, name, checked, onSelect, promo }: PlanOptionProps) {
+function PlanOption({ offer, country, name, checked, onSelect, promo, showName }: PlanOptionProps) {
   const promoOff = promo && offer.price ? couponDiscount(promo, offer.sku, offer.price) : 0;
   return (
     <label className={`plan-option ${checked ? "is-checked" : ""} ${offer.available ? "" : "is-disabled"}`} data-product={offer.productCode}>
       <input type="radio" name="cart" value={offer.productCode} checked={checked} disabled={!offer.available} onChange={() => onSelect(offer.productCode)} className="plan-option__radio" />
       <span className="plan-option__body">
         <span className="plan-option__title">
-          {offerLabel(offer)}
+          {showName ? `${offer.name}, ${offerLabel(offer).toLowerCase()}` : offerLabel(offer)}
           {offer.savingsMessage && <span className="plan-option__badge">{offer.savingsMessage}</span>}
         </span>
         <span className="plan-option__detail">{offer.description}</span>

@@ -7,6 +7,8 @@ import { ContentBody } from "../../components/content/ContentBody";
 import { faqJsonLd } from "../../components/content/content-json-ld";
 import { canonicalUrl, pageMeta } from "../../lib/page-meta";
 import { PrivacyRights } from "../../components/account/PrivacyRights";
+import { PARTNER_OFFERS } from "../../../domain/product-pages";
+import { PlanGroupOffers, type PlanGroupData } from "../../components/product/PlanGroupOffers";
 import type { Route } from "./+types/content-page";
 
 /** Any CMS page. The path names the route, the route names its content; the Cultured index adds its articles. */
@@ -15,7 +17,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = name ? await context.pages.find(name) : null;
   if (!page) throw data(null, { status: 404 });
   const articles = name === "cultured" ? await context.articles.list() : [];
-  return { page, articles, url: canonicalUrl(request), form: name ? (FORM_OF_PAGE[name] ?? null) : null, name };
+  // The partner page sells the partner plan group of SPEC.md section 9.
+  const planGroup: PlanGroupData | null =
+    name === "partners"
+      ? { codes: PARTNER_OFFERS, catalog: await context.catalog.forPage(PARTNER_OFFERS, context.country), cartRules: await context.catalog.cartRules(), country: context.country }
+      : null;
+  return { page, articles, url: canonicalUrl(request), form: name ? (FORM_OF_PAGE[name] ?? null) : null, name, planGroup };
 }
 
 /** Pages that carry one of the mail forms (SPEC.md: practitioners and seeduniversity; contact reaches care). */
@@ -44,6 +51,13 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
   return (
     <ContentBody page={page}>
       {articles.length > 0 ? <ArticleList articles={articles} /> : null}
+      {loaderData.planGroup && (
+        <PlanGroupOffers
+          data={loaderData.planGroup}
+          title="Partner plans"
+          intro="The plans our university and community partners offer their members: DS-01® and its refill, VS-01™, and PDS-08® with its refill. Choose one to start a subscription; a promo code from your partner goes in the promo code field of the cart."
+        />
+      )}
       {form ? <MailForm kind={form} result={actionData?.result} /> : null}
       {loaderData.name === "consumer_health_data" && <PrivacyRights />}
     </ContentBody>

@@ -4,7 +4,7 @@ import { PRODUCT_PAGES, isProductPage } from "../../../domain/product-pages";
 import { routeNameForPath } from "../../../domain/routes";
 import { Blocks } from "../../blocks/Blocks";
 import { CountryPicker } from "../../components/product/CountryPicker";
-import { PlanPicker } from "../../components/product/PlanPicker";
+import { PlanPicker, usePlanChoice } from "../../components/product/PlanPicker";
 import { ProductDetails } from "../../components/product/ProductDetails";
 import { SustainabilitySection } from "../../components/product/SustainabilitySection";
 import { productJsonLd } from "../../components/product/product-json-ld";
@@ -40,6 +40,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { offers, country, changeCountry, loading, error } = useCountryOffers(codes, catalog, loaderData.country);
   const promo = usePromoCoupon();
   const main = offers[0];
+  const choice = usePlanChoice(offers);
+  const chosen = offers.find((o) => o.productCode === choice.selected) ?? main;
   return (
     <main id="main" className="product-page">
       <section className="product-hero" aria-labelledby="product-title">
@@ -55,10 +57,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {error}
             </p>
           )}
-          <PlanPicker offers={offers} country={country} cartRules={cartRules} promo={promo} />
+          <PlanPicker offers={offers} country={country} cartRules={cartRules} promo={promo} choice={choice} />
         </div>
       </section>
-      {main && <ProductDetails offer={main} />}
+      {chosen && <ProductDetails offer={chosen} />}
       <div className="content-blocks">
         <Blocks blocks={page.blocks} />
       </div>

@@ -1,0 +1,105 @@
+import type { MouseEvent } from "react";
+import { HEADER_MENUS, MOBILE_ACCOUNT_LINKS, type NavMenu } from "../../../domain/navigation";
+import { ROUTES } from "../../../domain/routes";
+import { ChevronDownIcon, MenuIcon } from "../ui/icons";
+
+/**
+ * The header's menus as they work before JavaScript (and while the menu code loads): native <details>
+ * disclosures holding plain links, so every entry is one click away on server HTML alone. Once React runs,
+ * MainNav swaps these for the keyboard menus and the hamburger opens the drawer instead.
+ */
+
+function MenuLinks({ menu }: { menu: NavMenu }) {
+  return (
+    <>
+      {menu.groups.map((group) => (
+        <div key={group.title} className="nav-group">
+          <p className="nav-group-label">{group.title}</p>
+          <ul className="contents">
+            {group.links.map((link) => (
+              <li key={link.href} className="contents">
+                <a href={link.href} className="nav-item">
+                  <span className="nav-item-label">{link.label}</span>
+                  {link.note && <span className="nav-item-note">{link.note}</span>}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** Shop, Science and Cultured before the menus load. A click is remembered and opens that menu once it is ready. */
+export function DisclosureMenus({ onOpen }: { onOpen(id: string): void }) {
+  return (
+    <>
+      {HEADER_MENUS.map((menu) => (
+        <details key={menu.id} name="main-nav" className="nav-disclosure" data-menu={menu.id}>
+          <summary className="nav-trigger" onClick={() => onOpen(menu.id)}>
+            {menu.label}
+            <ChevronDownIcon className="nav-trigger-icon" />
+          </summary>
+          <div className="nav-panel nav-disclosure-panel">
+            <div className="nav-panel-inner">
+              <MenuLinks menu={menu} />
+            </div>
+          </div>
+        </details>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The hamburger. Before JavaScript it opens, in place, the drawer's sections as disclosures of plain links (the
+ * first expanded, as in the drawer); after, a click opens the real drawer (SPEC.md section 2, Mobile drawer).
+ */
+export function HamburgerDisclosure({ signedIn, onOpen, onPreload }: { signedIn: boolean; onOpen(): void; onPreload(): void }) {
+  const open = (event: MouseEvent) => {
+    event.preventDefault();
+    onOpen();
+  };
+  return (
+    <details className="hamburger-disclosure md:hidden">
+      <summary className="icon-button hamburger" aria-label="Open menu" onPointerEnter={onPreload} onFocus={onPreload} onClick={open}>
+        <MenuIcon />
+      </summary>
+      <div className="hamburger-panel">
+        {HEADER_MENUS.map((menu, index) => (
+          <details key={menu.id} className="hamburger-section" open={index === 0}>
+            <summary className="accordion-trigger">
+              {menu.label}
+              <ChevronDownIcon className="accordion-icon" />
+            </summary>
+            <div className="hamburger-links">
+              <MenuLinks menu={menu} />
+            </div>
+          </details>
+        ))}
+        {signedIn ? (
+          <details className="hamburger-section">
+            <summary className="accordion-trigger">
+              Account
+              <ChevronDownIcon className="accordion-icon" />
+            </summary>
+            <ul className="hamburger-links">
+              {MOBILE_ACCOUNT_LINKS.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className="drawer-sublink">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : (
+          <a href={ROUTES.login} className="accordion-trigger">
+            Login
+          </a>
+        )}
+      </div>
+    </details>
+  );
+}
