@@ -34,6 +34,9 @@ export default [
   route("/cultured/:slug", "routes/content/article.tsx", { id: "article" }),
   // The footer's newsletter form posted before JavaScript loads (the JSON API stays JSON-only).
   route("/newsletter", "routes/content/newsletter.tsx", { id: "newsletter" }),
+  // The newsletter emails' links: double opt-in confirmation and one-click unsubscribe (also List-Unsubscribe-Post).
+  route("/newsletter/confirm", "routes/content/newsletter-confirm.tsx", { id: "newsletter_confirm" }),
+  route("/newsletter/unsubscribe", "routes/content/newsletter-unsubscribe.tsx", { id: "newsletter_unsubscribe" }),
   // The subscription portal's own pages (issue 13).
   route(PORTAL_PATHS.subscription_change, "routes/account/subscription-change.tsx", { id: "subscription_change" }),
   route(PORTAL_PATHS.subscription_cancel, "routes/account/subscription-cancel.tsx", { id: "subscription_cancel" }),

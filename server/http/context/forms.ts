@@ -1,11 +1,16 @@
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { ShopError, toShopError } from "../../../domain/errors";
 import { fieldErrors, type MailFormKind } from "../../../domain/mail-forms";
+import { EVENTS } from "../../../domain/event-names";
 import { NewsletterSchema } from "../../../domain/newsletter";
+import { COOKIE_CONSENT_STORAGE_KEY } from "../../../domain/storage-keys";
+import { ingestEvents } from "../../modules/analytics";
 import { submitMailForm } from "../../modules/mail-forms";
-import { subscribe } from "../../modules/newsletter";
-import { clientIp } from "../middleware/client-ip";
+import { confirmSubscription, readNewsletterLink, subscribe, unsubscribe, type LinkOutcome } from "../../modules/newsletter";
+import { enforceLimit } from "../../modules/rate-limit";
+import { clientAddressKey, clientIp } from "../middleware/client-ip";
 import type { AppEnv } from "../types";
 
 /** What a form page's action gets back: done, or the messages to show beside the fields. */
@@ -17,6 +22,10 @@ export interface FormsContext {
     submit(kind: MailFormKind, fields: Record<string, string>): Promise<FormOutcome>;
     /** The footer's newsletter form posted as a page form: same service and messages as POST /api/newsletter. */
     subscribe(fields: Record<string, string>, path: string | null): Promise<FormOutcome>;
+    /** The newsletter emails' links: what a link would do (GET), and doing it (the page's button, or a mail client's one-click POST). */
+    newsletterLink(token: string, purpose: "newsletter-confirm" | "newsletter-unsubscribe"): Promise<LinkOutcome>;
+    confirmNewsletter(token: string): Promise<LinkOutcome>;
+    unsubscribeNewsletter(token: string): Promise<LinkOutcome>;
   };
 }
 
@@ -36,8 +45,23 @@ function outcomeOf(error: unknown): FormOutcome {
   return { ok: false, status: shopError.status, errors: {}, message: shopError.message };
 }
 
+/**
+ * The consent the shopper chose, as the browser mirrors it into a cookie (app/lib/consent.ts), so a form posted
+ * before JavaScript loads is held to the same consent gate as the browser's own events.
+ */
+function consentCookie(c: Context<AppEnv>): unknown {
+  const raw = getCookie(c, COOKIE_CONSENT_STORAGE_KEY);
+  if (!raw || raw.length > 500) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
 export function formsContext(c: Context<AppEnv>): FormsContext {
   const shop = c.get("shop");
+  const origin = () => shop.env.PUBLIC_URL ?? new URL(c.req.url).origin;
   const client = clientIp(c) ?? "unknown";
   return {
     forms: {
@@ -52,11 +76,34 @@ export function formsContext(c: Context<AppEnv>): FormsContext {
       },
       subscribe: async (fields, path) => {
         if (!sameOrigin(c)) return { ok: false, status: 403, errors: {}, message: new ShopError("FORBIDDEN").message };
+        // The same limit as POST /api/newsletter: the page form is not a way around it.
+        if (shop.env.RATE_LIMITS.enabled) {
+          try {
+            await enforceLimit(shop, "newsletter-per-address", clientAddressKey(c));
+          } catch (error) {
+            return outcomeOf(error);
+          }
+        }
         const parsed = NewsletterSchema.safeParse({ email: fields.email ?? "", path: path ?? undefined });
         if (!parsed.success) return { ok: false, status: 400, errors: fieldErrors(parsed.error), message: parsed.error.issues[0]!.message };
-        const { hashedEmail } = await subscribe(shop, parsed.data.email, parsed.data.path ?? null);
+        const { hashedEmail } = await subscribe(shop, parsed.data.email, parsed.data.path ?? null, { origin: origin() });
+        // The script-driven form tracks 'Email Submitted' in the browser; posted before JavaScript, the server records it,
+        // through the same consent gate (the consent cookie and Sec-GPC).
+        const eventPath = parsed.data.path ?? "/";
+        await ingestEvents(
+          shop,
+          { events: [{ name: EVENTS.emailSubmitted, properties: { email: parsed.data.email, hashedEmail, path: eventPath }, path: eventPath }], consent: consentCookie(c) },
+          { customerId: c.get("session")?.customerId ?? null, requestId: c.get("requestId") ?? null, gpc: c.req.header("sec-gpc")?.trim() === "1" },
+        );
         return { ok: true, hashedEmail };
       },
+      newsletterLink: (token, purpose) => readNewsletterLink(shop, token, purpose),
+      confirmNewsletter: async (token) => {
+        if (!sameOrigin(c)) return { ok: false, reason: "invalid" };
+        return confirmSubscription(shop, token, { origin: origin() });
+      },
+      // No origin check: the signed token is the authority, and RFC 8058 one-click posts come from mail clients, not our pages.
+      unsubscribeNewsletter: (token) => unsubscribe(shop, token),
     },
   };
 }
