@@ -21,6 +21,7 @@ const OWN_MODULES: Partial<Record<RouteName, string>> = {
   orders: "routes/account/orders.tsx",
   order: "routes/account/orders.tsx",
   subscription_link: "routes/subscriptions/subscription-link.tsx",
+  quiz: "routes/content/quiz.tsx",
 };
 const moduleFor = (name: RouteName) => OWN_MODULES[name] ?? (isProductPage(name) ? "routes/shop/product-page.tsx" : "routes/content/content-page.tsx");
 

@@ -1,17 +1,15 @@
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { ShopError, toShopError } from "../../../domain/errors";
 import { fieldErrors, type MailFormKind } from "../../../domain/mail-forms";
 import { EVENTS } from "../../../domain/event-names";
 import { NewsletterSchema } from "../../../domain/newsletter";
-import { COOKIE_CONSENT_STORAGE_KEY } from "../../../domain/storage-keys";
-import { ingestEvents } from "../../modules/analytics";
 import { submitMailForm } from "../../modules/mail-forms";
 import { confirmSubscription, readNewsletterLink, subscribe, unsubscribe, type LinkOutcome } from "../../modules/newsletter";
 import { enforceLimit } from "../../modules/rate-limit";
 import { clientAddressKey, clientIp } from "../middleware/client-ip";
 import type { AppEnv } from "../types";
+import { recordPageEvents } from "./server-events";
 
 /** What a form page's action gets back: done, or the messages to show beside the fields. */
 export type FormOutcome = { ok: true; hashedEmail?: string } | { ok: false; status: number; errors: Record<string, string>; message: string };
@@ -45,20 +43,6 @@ function outcomeOf(error: unknown): FormOutcome {
   return { ok: false, status: shopError.status, errors: {}, message: shopError.message };
 }
 
-/**
- * The consent the shopper chose, as the browser mirrors it into a cookie (app/lib/consent.ts), so a form posted
- * before JavaScript loads is held to the same consent gate as the browser's own events.
- */
-function consentCookie(c: Context<AppEnv>): unknown {
-  const raw = getCookie(c, COOKIE_CONSENT_STORAGE_KEY);
-  if (!raw || raw.length > 500) return null;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
-
 export function formsContext(c: Context<AppEnv>): FormsContext {
   const shop = c.get("shop");
   const origin = () => shop.env.PUBLIC_URL ?? new URL(c.req.url).origin;
@@ -90,11 +74,7 @@ export function formsContext(c: Context<AppEnv>): FormsContext {
         // The script-driven form tracks 'Email Submitted' in the browser; posted before JavaScript, the server records it,
         // through the same consent gate (the consent cookie and Sec-GPC).
         const eventPath = parsed.data.path ?? "/";
-        await ingestEvents(
-          shop,
-          { events: [{ name: EVENTS.emailSubmitted, properties: { email: parsed.data.email, hashedEmail, path: eventPath }, path: eventPath }], consent: consentCookie(c) },
-          { customerId: c.get("session")?.customerId ?? null, requestId: c.get("requestId") ?? null, gpc: c.req.header("sec-gpc")?.trim() === "1" },
-        );
+        await recordPageEvents(c, [{ name: EVENTS.emailSubmitted, properties: { email: parsed.data.email, hashedEmail, path: eventPath }, path: eventPath }]);
         return { ok: true, hashedEmail };
       },
       newsletterLink: (token, purpose) => readNewsletterLink(shop, token, purpose),

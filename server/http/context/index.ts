@@ -8,6 +8,7 @@ import { formsContext, type FormsContext } from "./forms";
 import { mailboxContext, type MailboxContext } from "./mailbox";
 import { orderHistoryContext, type OrderHistoryContext } from "./order-history";
 import { ordersContext, type OrdersContext } from "./orders";
+import { quizContext, type QuizContext } from "./quiz";
 import { shellContext, type ShellContext } from "./shell";
 import { subscriptionLinksContext, type SubscriptionLinksContext } from "./subscription-links";
 import { subscriptionsContext, type SubscriptionsContext } from "./subscriptions";
@@ -29,7 +30,8 @@ export type ShopLoadContext = ShellContext &
   SubscriptionLinksContext &
   SubscriptionsContext &
   OrderHistoryContext &
-  ConsoleContext;
+  ConsoleContext &
+  QuizContext;
 
 export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadContext> {
   return {
@@ -44,5 +46,6 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     ...subscriptionsContext(c),
     ...orderHistoryContext(c),
     ...consoleContext(c),
+    ...quizContext(c),
   };
 }
