@@ -7,6 +7,8 @@ import { ContentBody } from "../../components/content/ContentBody";
 import { faqJsonLd } from "../../components/content/content-json-ld";
 import { canonicalUrl, pageMeta } from "../../lib/page-meta";
 import { PrivacyRights } from "../../components/account/PrivacyRights";
+import { SectionExtrasContext } from "../../blocks/Blocks";
+import { GpcNotice } from "../../components/consent/GpcNotice";
 import type { Route } from "./+types/content-page";
 
 /** Any CMS page. The path names the route, the route names its content; the Cultured index adds its articles. */
@@ -15,7 +17,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = name ? await context.pages.find(name) : null;
   if (!page) throw data(null, { status: 404 });
   const articles = name === "cultured" ? await context.articles.list() : [];
-  return { page, articles, url: canonicalUrl(request), form: name ? (FORM_OF_PAGE[name] ?? null) : null, name };
+  // The privacy policy's #do-not-sell says whether the browser's Global Privacy Control signal was honoured.
+  const gpc = name === "privacy" ? context.gpc : false;
+  return { page, articles, url: canonicalUrl(request), form: name ? (FORM_OF_PAGE[name] ?? null) : null, name, gpc };
 }
 
 /** Pages that carry one of the mail forms (SPEC.md: practitioners and seeduniversity; contact reaches care). */
@@ -41,11 +45,13 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
 
 export default function ContentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, articles, form } = loaderData;
-  return (
+  const body = (
     <ContentBody page={page}>
       {articles.length > 0 ? <ArticleList articles={articles} /> : null}
       {form ? <MailForm kind={form} result={actionData?.result} /> : null}
       {loaderData.name === "consumer_health_data" && <PrivacyRights />}
     </ContentBody>
   );
+  if (loaderData.name !== "privacy") return body;
+  return <SectionExtrasContext.Provider value={{ "do-not-sell": <GpcNotice serverGpc={loaderData.gpc} /> }}>{body}</SectionExtrasContext.Provider>;
 }
