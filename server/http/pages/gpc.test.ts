@@ -24,7 +24,7 @@ describe(`Global Privacy Control (${testDriver()})`, () => {
   };
   beforeAll(async () => {
     shop = await openTestShop();
-  });
+  }, 180_000);
   afterAll(() => shop.cleanup());
 
   it("the load context and the privacy page's loader know the signal from Sec-GPC: 1 (and only from exactly 1)", async () => {
