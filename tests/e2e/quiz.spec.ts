@@ -41,7 +41,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Where should we send your result?" })).toBeVisible();
     await page.getByRole("button", { name: "See my result" }).click();
     await expect(page.getByRole("alert")).toHaveText("Enter your email to see your result.");
-    await page.getByLabel(/Email address/).fill(`quiz-${Date.now()}@example.com`);
+    await page.locator("#quiz-email").fill(`quiz-${Date.now()}@example.com`);
     await page.getByRole("button", { name: "See my result" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Yes: DS-01® fits what you told us");
     await expect(page.locator(".quiz-offer")).toContainText("$134.97");
@@ -54,7 +54,7 @@ test.describe("without JavaScript", () => {
 test("with JavaScript: the quiz to a discounted cart", async ({ page }) => {
   await open(page, "/is-ds01-right-for-you");
   await answerAll(page, "Month by month");
-  await page.getByLabel(/Email address/).fill(`quizjs-${Date.now()}@example.com`);
+  await page.locator("#quiz-email").fill(`quizjs-${Date.now()}@example.com`);
   await page.getByRole("button", { name: "See my result" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Yes: DS-01® fits what you told us");
   await page.getByRole("link", { name: "Add to cart with 25% off" }).click();
@@ -83,7 +83,7 @@ for (const [label, viewport] of [["1440", DESKTOP], ["390", MOBILE]] as const) {
     await page.getByLabel("Six months at a time").check();
     await page.getByRole("button", { name: "See my result" }).click();
     await expectNoViolations(page, "email step");
-    await page.getByLabel(/Email address/).fill(`quizaxe-${label}-${Date.now()}@example.com`);
+    await page.locator("#quiz-email").fill(`quizaxe-${label}-${Date.now()}@example.com`);
     await page.getByRole("button", { name: "See my result" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Yes: DS-01® fits what you told us");
     await expectNoViolations(page, "result");
