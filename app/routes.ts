@@ -22,6 +22,7 @@ const OWN_MODULES: Partial<Record<RouteName, string>> = {
   orders: "routes/account/orders.tsx",
   order: "routes/account/orders.tsx",
   subscription_link: "routes/subscriptions/subscription-link.tsx",
+  quiz: "routes/content/quiz.tsx",
 };
 const moduleFor = (name: RouteName) => OWN_MODULES[name] ?? (isProductPage(name) ? "routes/shop/product-page.tsx" : "routes/content/content-page.tsx");
 
@@ -35,6 +36,9 @@ export default [
   route("/cultured/:slug", "routes/content/article.tsx", { id: "article" }),
   // The footer's newsletter form posted before JavaScript loads (the JSON API stays JSON-only).
   route("/newsletter", "routes/content/newsletter.tsx", { id: "newsletter" }),
+  // The newsletter emails' links: double opt-in confirmation and one-click unsubscribe (also List-Unsubscribe-Post).
+  route("/newsletter/confirm", "routes/content/newsletter-confirm.tsx", { id: "newsletter_confirm" }),
+  route("/newsletter/unsubscribe", "routes/content/newsletter-unsubscribe.tsx", { id: "newsletter_unsubscribe" }),
   // The subscription portal's own pages (issue 13).
   route(PORTAL_PATHS.subscription_change, "routes/account/subscription-change.tsx", { id: "subscription_change" }),
   route(PORTAL_PATHS.subscription_cancel, "routes/account/subscription-cancel.tsx", { id: "subscription_cancel" }),

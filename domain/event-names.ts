@@ -15,6 +15,9 @@ export const EVENTS = {
   logout: "Logout",
   earn: "Earn",
   quizStarted: "Quiz Started",
+  /** Recorded by the server as each quiz step is saved (the quiz works before JavaScript). */
+  quizStepCompleted: "Quiz Step Completed",
+  quizCompleted: "Quiz Completed",
   emailSubmitted: "Email Submitted",
   buttonClicked: "Button Clicked",
   pageViewed: "Page Viewed",

@@ -18,6 +18,8 @@ const SAMPLES: Record<EventName, { valid: Record<string, unknown>; invalid: Reco
   [EVENTS.logout]: { valid: {}, invalid: { x: [{ a: 1 }] } },
   [EVENTS.earn]: { valid: { location: "header" }, invalid: { location: "x".repeat(101) } },
   [EVENTS.quizStarted]: { valid: { quiz: "daily", location: "quiz" }, invalid: { quiz: 7 } },
+  [EVENTS.quizStepCompleted]: { valid: { quiz: "is-ds01-right-for-you", step: 2, question: "goals" }, invalid: { quiz: "q", step: 0, question: "goals" } },
+  [EVENTS.quizCompleted]: { valid: { quiz: "is-ds01-right-for-you", recommendedPlan: "syn-wk" }, invalid: { quiz: "q" } },
   [EVENTS.emailSubmitted]: { valid: { email: "a@b.co", hashedEmail: H, path: "/" }, invalid: { email: "a@b.co", hashedEmail: "md5", path: "/" } },
   [EVENTS.buttonClicked]: { valid: { name: "Take the quiz", location: "promo banner" }, invalid: { name: "Take the quiz" } },
   [EVENTS.pageViewed]: { valid: { path: "/", title: "Home", load_time_ms: 120 }, invalid: { path: "/", load_time_ms: -1 } },

@@ -51,6 +51,8 @@ export const EVENT_SCHEMAS = {
   [EVENTS.logout]: props({}),
   [EVENTS.earn]: props({ location: Location }),
   [EVENTS.quizStarted]: props({ quiz: text(100).optional(), location: Location.optional() }),
+  [EVENTS.quizStepCompleted]: props({ quiz: text(100), step: z.number().int().min(1).max(50), question: text(40) }),
+  [EVENTS.quizCompleted]: props({ quiz: text(100), recommendedPlan: text(40) }),
   [EVENTS.emailSubmitted]: props({ email: text(320), hashedEmail: Sha256.optional(), hashedAccountInfo: Sha256.optional(), path: text(2000) }),
   [EVENTS.buttonClicked]: props({ name: text(200), location: Location }),
   [EVENTS.pageViewed]: props({ path: text(2000), title: text(300).optional(), referrer: text(2000).optional(), load_time_ms: z.number().min(0).max(600_000).nullish() }),

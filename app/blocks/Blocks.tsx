@@ -15,6 +15,12 @@ import { TableBlockView } from "./TableBlock";
 const NumbersContext = createContext<Map<Block, string>>(new Map());
 export const useHeadingNumber = (block: Block) => useContext(NumbersContext).get(block);
 
+/**
+ * Page code may add its own content at the end of a CMS section, by the section's id (the privacy policy's #do-not-sell
+ * says there whether the browser's Global Privacy Control signal was honoured).
+ */
+export const SectionExtrasContext = createContext<Record<string, ReactNode>>({});
+
 /** The page's first poster, nested or not: usually the largest paint, so it loads eagerly and with high priority. */
 const FirstPosterContext = createContext<Block | null>(null);
 export const useIsFirstPoster = (block: Block) => useContext(FirstPosterContext) === block;

@@ -1,5 +1,6 @@
 import { hasClass, type BlockOf } from "../../domain/blocks";
-import { BlockList, RichText } from "./Blocks";
+import { useContext } from "react";
+import { BlockList, RichText, SectionExtrasContext } from "./Blocks";
 
 /** A band of the page: optional title and text, then its own blocks, on an optional background. */
 export function SectionBlockView({ block }: { block: BlockOf<"section"> }) {
@@ -7,6 +8,8 @@ export function SectionBlockView({ block }: { block: BlockOf<"section"> }) {
   const titleId = block.title && block.id ? `${block.id}-title` : undefined;
   // The first band of a landing page (class page-hero) carries the page's one h1.
   const Title = hasClass(block, "page-hero") ? "h1" : "h2";
+  const extras = useContext(SectionExtrasContext);
+  const extra = block.id && Object.hasOwn(extras, block.id) ? extras[block.id] : null;
   return (
     <section
       id={block.id}
@@ -23,6 +26,7 @@ export function SectionBlockView({ block }: { block: BlockOf<"section"> }) {
         ) : null}
         {block.paragraph ? <RichText html={block.paragraph} className="block-prose block-section-text" /> : null}
         <BlockList blocks={block.blocks} />
+        {extra}
       </div>
     </section>
   );

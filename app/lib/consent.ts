@@ -31,8 +31,21 @@ export function readConsent(): Consent {
 export function saveConsent(consent: Consent): void {
   const saved = withGpc(consentFrom(consent), gpcSignal());
   writeStorage(COOKIE_CONSENT_STORAGE_KEY, JSON.stringify(saved));
+  mirrorToCookie(saved);
   forgetRefused(saved);
   window.dispatchEvent(new CustomEvent(CONSENT_UPDATED_EVENT, { detail: saved }));
+}
+
+/**
+ * The same choice as a cookie (strictly necessary: it is the choice itself), so a form posted before JavaScript loads
+ * (the newsletter) is held to it on the server. Only the five booleans; a year, as long as the stored choice is kept.
+ */
+function mirrorToCookie(consent: Consent): void {
+  try {
+    document.cookie = `${COOKIE_CONSENT_STORAGE_KEY}=${encodeURIComponent(JSON.stringify(consent))}; path=/; max-age=31536000; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
+  } catch {
+    // cookies blocked: the server then assumes strictly necessary only
+  }
 }
 
 /** A category switched off takes its kept values with it (the queue, the anonymous id, the campaign, the click id). */

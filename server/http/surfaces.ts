@@ -20,6 +20,7 @@ import { checkoutProvider } from "./provider/checkout";
 import { couponPlansProvider } from "./provider/coupon-plans";
 import { experimentsProvider } from "./provider/experiments";
 import { subscriptionsProvider } from "./provider/subscriptions";
+import { surveysProvider } from "./provider/surveys";
 
 /** The shop's own API (mounted at /api) and the provider backend (mounted at PROVIDER_BASE_PATH): SPEC.md section 7. */
 export function createShopApi() {
@@ -48,6 +49,7 @@ export function createProviderApi() {
   provider.route("/", couponPlansProvider);
   provider.route("/", checkoutProvider);
   provider.route("/", subscriptionsProvider);
+  provider.route("/", surveysProvider);
   provider.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return provider;
 }

@@ -36,7 +36,7 @@ export function NewsletterForm() {
         </button>
       </div>
       <p id={`${id}-status`} className="newsletter-status" role="status" data-state={state}>
-        {state === "success" ? MESSAGES.newsletterSuccess : state === "error" ? error : ""}
+        {state === "success" ? `${MESSAGES.newsletterSuccess} ${MESSAGES.newsletterCheckInbox}` : state === "error" ? error : ""}
       </p>
       <p id={`${id}-consent`} className="newsletter-consent">
         {MESSAGES.newsletterConsent}

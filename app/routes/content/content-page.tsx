@@ -9,6 +9,8 @@ import { canonicalUrl, pageMeta } from "../../lib/page-meta";
 import { PrivacyRights } from "../../components/account/PrivacyRights";
 import { PARTNER_OFFERS } from "../../../domain/product-pages";
 import { PlanGroupOffers, type PlanGroupData } from "../../components/product/PlanGroupOffers";
+import { SectionExtrasContext } from "../../blocks/Blocks";
+import { GpcNotice } from "../../components/consent/GpcNotice";
 import type { Route } from "./+types/content-page";
 
 /** Any CMS page. The path names the route, the route names its content; the Cultured index adds its articles. */
@@ -22,7 +24,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     name === "partners"
       ? { codes: PARTNER_OFFERS, catalog: await context.catalog.forPage(PARTNER_OFFERS, context.country), cartRules: await context.catalog.cartRules(), country: context.country }
       : null;
-  return { page, articles, url: canonicalUrl(request), form: name ? (FORM_OF_PAGE[name] ?? null) : null, name, planGroup };
+  // The privacy policy's #do-not-sell says whether the browser's Global Privacy Control signal was honoured.
+  const gpc = name === "privacy" ? context.gpc : false;
+  return { page, articles, url: canonicalUrl(request), form: name ? (FORM_OF_PAGE[name] ?? null) : null, name, planGroup, gpc };
 }
 
 /** Pages that carry one of the mail forms (SPEC.md: practitioners and seeduniversity; contact reaches care). */
@@ -48,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
 
 export default function ContentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, articles, form } = loaderData;
-  return (
+  const body = (
     <ContentBody page={page}>
       {articles.length > 0 ? <ArticleList articles={articles} /> : null}
       {loaderData.planGroup && (
@@ -62,4 +66,6 @@ export default function ContentPage({ loaderData, actionData }: Route.ComponentP
       {loaderData.name === "consumer_health_data" && <PrivacyRights />}
     </ContentBody>
   );
+  if (loaderData.name !== "privacy") return body;
+  return <SectionExtrasContext.Provider value={{ "do-not-sell": <GpcNotice serverGpc={loaderData.gpc} /> }}>{body}</SectionExtrasContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The email outbox (module server/modules/email). A row is written in the same transaction as the change
@@ -29,6 +29,8 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Extra headers, only from the code (never from input): List-Unsubscribe and List-Unsubscribe-Post on newsletter-type email. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
   },
   (t) => [
     check("email_outbox_status_check", sql`${t.status} in ('queued', 'sent', 'failed')`),

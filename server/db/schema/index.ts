@@ -7,6 +7,7 @@ export * from "./customer-addresses";
 export * from "./content";
 export * from "./customers";
 export * from "./newsletter";
+export * from "./surveys";
 export * from "./catalog";
 export * from "./coupons";
 export * from "./orders";

@@ -146,7 +146,7 @@ describe(`shop API through createApp(shop).request() (${testDriver()})`, () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ hashedEmail: sha256("news.letter@example.com") });
       const [row] = await dbOf(shop).select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "news.letter@example.com"));
-      expect(row).toMatchObject({ hashedEmail: sha256("news.letter@example.com"), sourcePath: "/science", consentText: "By signing up, you consent to receive emails" });
+      expect(row).toMatchObject({ hashedEmail: sha256("news.letter@example.com"), sourcePath: "/science", consentText: "By signing up, you consent to receive emails", status: "pending" });
     });
 
     it("subscribing twice is fine: same answer, one row, the first consent stands", async () => {

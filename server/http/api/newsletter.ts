@@ -8,12 +8,13 @@ const route = createRoute({
   method: "post",
   path: "/newsletter",
   middleware: [rateLimit("newsletter-per-address")] as const,
-  summary: "Subscribe an email to the newsletter; answers its SHA-256 hash for the Email Submitted event",
+  summary: "Sign an email up for the newsletter (double opt-in: a confirmation email is sent, nothing is subscribed until its link is opened); answers its SHA-256 hash for the Email Submitted event",
   request: { body: jsonBody(NewsletterSchema) },
   responses: { 200: jsonResponse("Subscribed", z.object({ hashedEmail: z.string() })), ...errorResponses, ...rateLimitedResponses },
 });
 
 export const newsletterApi = createRouter().openapi(route, async (c) => {
   const { email, path } = c.req.valid("json");
-  return c.json(await subscribe(c.get("shop"), email, path ?? null), 200);
+  const shop = c.get("shop");
+  return c.json(await subscribe(shop, email, path ?? null, { origin: shop.env.PUBLIC_URL ?? new URL(c.req.url).origin }), 200);
 });

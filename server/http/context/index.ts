@@ -9,6 +9,7 @@ import { mailboxContext, type MailboxContext } from "./mailbox";
 import { orderHistoryContext, type OrderHistoryContext } from "./order-history";
 import { ordersContext, type OrdersContext } from "./orders";
 import { referralsContext, type ReferralsContext } from "./referrals";
+import { quizContext, type QuizContext } from "./quiz";
 import { shellContext, type ShellContext } from "./shell";
 import { subscriptionLinksContext, type SubscriptionLinksContext } from "./subscription-links";
 import { subscriptionsContext, type SubscriptionsContext } from "./subscriptions";
@@ -31,7 +32,8 @@ export type ShopLoadContext = ShellContext &
   SubscriptionsContext &
   OrderHistoryContext &
   ReferralsContext &
-  ConsoleContext;
+  ConsoleContext &
+  QuizContext;
 
 export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadContext> {
   return {
@@ -47,5 +49,6 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     ...orderHistoryContext(c),
     ...referralsContext(c),
     ...consoleContext(c),
+    ...quizContext(c),
   };
 }

@@ -41,6 +41,8 @@ export interface ShellContext {
   captchaSiteKey: string | null;
   /** Where the provider backend routes are mounted (PROVIDER_BASE_PATH). */
   providerBase: string;
+  /** The browser sent Global Privacy Control (Sec-GPC: 1): opted out of sale and sharing (the page cache keys on it). */
+  gpc: boolean;
 }
 
 const ANONYMOUS: ShellViewer = { signedIn: false, email: null, firstName: null, blocked: true, experiments: {} };
@@ -59,6 +61,9 @@ async function viewerOf(c: Context<AppEnv>): Promise<ShellViewer> {
   };
 }
 
+/** Sec-GPC: 1 is the signal; anything else is none. */
+export const sendsGpc = (header: string | undefined) => header?.trim() === "1";
+
 export async function shellContext(c: Context<AppEnv>): Promise<ShellContext> {
   const shop = c.get("shop");
   const preview = getCookie(c, PREVIEW_COOKIE) ?? "";
@@ -73,5 +78,6 @@ export async function shellContext(c: Context<AppEnv>): Promise<ShellContext> {
     country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), clientLocation(c).country),
     providerBase: shop.env.PROVIDER_BASE_PATH,
     captchaSiteKey: shop.env.TURNSTILE_SITE_KEY ?? null,
+    gpc: sendsGpc(c.req.header("sec-gpc")),
   };
 }

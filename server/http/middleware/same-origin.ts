@@ -6,6 +6,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** GET requests that change state anyway (the spec's logout is a GET). */
 const STATE_CHANGING_GETS = new Set(["/api/auth/logout"]);
 
+/**
+ * Writes any site may send: the newsletter's one-click unsubscribe (RFC 8058), whose signed token is the whole
+ * authority, and which a mail client may post from its own origin.
+ */
+const CROSS_SITE_WRITES = new Set(["/newsletter/unsubscribe"]);
+
 export const CROSS_SITE_MESSAGE = "Requests from other sites may not change anything here.";
 
 /**
@@ -17,6 +23,7 @@ export const CROSS_SITE_MESSAGE = "Requests from other sites may not change anyt
 export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   const path = c.req.path.replace(/\/+$/, "");
   if (SAFE_METHODS.has(c.req.method) && !STATE_CHANGING_GETS.has(path)) return next();
+  if (CROSS_SITE_WRITES.has(path)) return next();
   const site = c.req.header("sec-fetch-site");
   if (site === "cross-site" || site === "same-site") throw new ShopError("FORBIDDEN", CROSS_SITE_MESSAGE);
   const origin = c.req.header("origin");

@@ -9,12 +9,13 @@ import { LAST_ORDER_COOKIE } from "./last-order-cookie";
 import type { MiddlewareHandler } from "hono";
 import { matchesEtag, pageCacheKey, type CachedPage, type PageCache } from "./page-cache";
 import { buildLoadContext, COUNTRY_COOKIE, PREVIEW_COOKIE, type ShopLoadContext } from "../context";
+import { sendsGpc } from "../context/shell";
 import type { AppEnv } from "../types";
 
 export type DocumentHandler = (request: Request, context: ShopLoadContext) => Promise<Response>;
 
 /** Pages price for the shopper's country; a CDN must key its cache on the country header it adds. */
-const COUNTRY_HEADERS_VARY = "Accept-Encoding, CF-IPCountry, CloudFront-Viewer-Country, X-Vercel-IP-Country";
+const COUNTRY_HEADERS_VARY = "Accept-Encoding, CF-IPCountry, CloudFront-Viewer-Country, X-Vercel-IP-Country, Sec-GPC";
 const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 
 const PERSONAL_PATHS = [...ACCOUNT_ROUTES.map((n) => ROUTES[n]), ROUTES.cart, ROUTES.checkout, ROUTES.thank_you];
@@ -75,7 +76,9 @@ export function pageCacheNonce(cache: PageCache): MiddlewareHandler<AppEnv> {
 function cacheKeyOf(c: Context<AppEnv>): string {
   const url = new URL(c.req.url);
   const country = pickCountry(undefined, undefined, clientLocation(c).country);
-  return pageCacheKey(url.pathname, url.searchParams, country, c.get("shop").env.FEATURE_FLAGS ?? "");
+  // A browser sending Global Privacy Control sees pages that say so (the privacy policy's #do-not-sell), so it has its own entries.
+  const key = pageCacheKey(url.pathname, url.searchParams, country, c.get("shop").env.FEATURE_FLAGS ?? "");
+  return sendsGpc(c.req.header("sec-gpc")) ? `${key}|gpc` : key;
 }
 
 /** Only a plain public 200 without cookies is the same for every anonymous visitor. */

@@ -14,6 +14,8 @@ export interface OutgoingMessage {
   html: string;
   /** Stable across retries, so a receiver can drop a duplicate if a send is repeated after a crash. */
   messageId: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post), passed to nodemailer as they are. */
+  headers?: Record<string, string>;
 }
 
 /** Something that delivers messages: SMTP in production, a fake in a test. */

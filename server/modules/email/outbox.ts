@@ -20,6 +20,8 @@ export interface NewEmail {
   template: string;
   /** What makes it one email, however often the caller retries: "order-confirmation:<orderId>". */
   idempotencyKey: string;
+  /** Extra headers set by the code (List-Unsubscribe on newsletter-type email); values may not break a line. */
+  headers?: Record<string, string> | null;
 }
 
 export interface OutboxEmail extends NewEmail {
@@ -51,6 +53,9 @@ function checkEmail(email: NewEmail): void {
     if (LINE_BREAK.test(value)) throw new TypeError(`enqueueEmail: ${field} contains a line break`);
   }
   if (!email.to.includes("@")) throw new TypeError("enqueueEmail: to is not an email address");
+  for (const [name, value] of Object.entries(email.headers ?? {})) {
+    if (!/^[A-Za-z0-9-]+$/.test(name) || LINE_BREAK.test(value)) throw new TypeError(`enqueueEmail: header ${name} is not a single line`);
+  }
 }
 
 /**
@@ -70,6 +75,7 @@ export async function enqueueEmail(db: Queryable, email: NewEmail, options: { no
       html: email.html,
       template: email.template,
       idempotencyKey: email.idempotencyKey,
+      headers: email.headers ?? null,
       createdAt: options.now,
     })
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey })

@@ -16,6 +16,7 @@ export function messageFor(shop: Shop, email: OutboxEmail): OutgoingMessage {
     text: email.text,
     html: email.html,
     messageId: `<${email.id}@${mailDomain(shop.env.MAIL_FROM)}>`,
+    ...(email.headers && Object.keys(email.headers).length > 0 ? { headers: email.headers } : {}),
   };
 }
 
