@@ -11,6 +11,8 @@ export const PERMISSIONS = {
   "orders.read": ["owner", "support", "finance"],
   "orders.ship": ["owner", "support"],
   "orders.resend-confirmation": ["owner", "support"],
+  "orders.refund": ["owner", "finance"],
+  "orders.export": ["owner", "finance"],
   "customers.read": ["owner", "support", "finance"],
   "customers.revoke-session": ["owner", "support"],
   "customers.edit-fraud-status": ["owner", "finance"],
@@ -23,8 +25,12 @@ export const PERMISSIONS = {
   "audit.read": ["owner"],
   "staff.read": ["owner"],
   "staff.invite": ["owner"],
-  // Areas still being built plug in here: subscriptions.*, refunds (orders.refund: owner, finance), content.*,
-  // dashboard.read, experiments.*, referrals.* (docs/decisions/0023-staff-access.md, "Growing the console").
+  "subscriptions.read": ["owner", "support", "finance"],
+  "subscriptions.edit": ["owner", "support"],
+  "subscriptions.charge": ["owner", "finance"],
+  "dashboard.read": ["owner", "finance"],
+  // Areas still being built plug in here: content.*, experiments.*, referrals.*
+  // (docs/decisions/0023-staff-access.md, "Growing the console").
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -12,6 +12,7 @@ import { customerOfOrder, orderIdBySequence, orderSummary, searchOrders, shipmen
 import { storedFlagDefaults } from "../../modules/settings";
 import { listAudit, listStaff, type AuditEntry, type StaffSession } from "../../modules/staff";
 import { subscriptionsOfCustomer } from "../../modules/subscriptions";
+import { paymentsOfOrder, refundableOf, refundsOfOrder } from "../../modules/payments";
 import { dbOf, type Shop } from "../../shop";
 import {
   createCouponAction,
@@ -21,6 +22,7 @@ import {
   resendConfirmation,
   revokeSessionOfCustomer,
   setFlagAction,
+  refundOrderPayment,
   shipOrder,
   updateCouponAction,
   type ConsoleActor,
@@ -90,19 +92,22 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     async order(number: string) {
       allow("orders.read");
       const id = await orderIdOf(number);
-      const [summary, customerId, shipments, confirmation] = await Promise.all([
+      const [summary, customerId, shipments, confirmation, paymentRows, refundRows] = await Promise.all([
         orderSummary(db, id),
         customerOfOrder(db, id),
         shipmentsOfOrder(db, id),
         emailsWithKeyPrefix(db, `order-confirmation:${id}`),
+        paymentsOfOrder(db, id),
+        refundsOfOrder(db, id),
       ]);
       if (!summary || !customerId) throw new ShopError("NOT_FOUND", "There is no such order.");
-      const [shippedEmails, actions] = await Promise.all([
+      const [shippedEmails, refundEmails, actions] = await Promise.all([
         Promise.all(shipments.map((s) => emailsWithKeyPrefix(db, `order-shipped:${s.id}`))).then((lists) => lists.flat()),
+        Promise.all(refundRows.map((r) => emailsWithKeyPrefix(db, `order-refunded:${r.id}`))).then((lists) => lists.flat()),
         // What staff did to this order is part of its timeline (the full log is the owner's audit page).
         listAudit(db, { limit: 100, target: { type: "order", id: summary.number } }),
       ]);
-      const emails = [...confirmation, ...shippedEmails].map((m) => ({
+      const emails = [...confirmation, ...shippedEmails, ...refundEmails].map((m) => ({
         id: m.id,
         to: m.to,
         subject: m.subject,
@@ -116,9 +121,22 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
         { at: summary.createdAt, what: `Order placed and paid (${summary.payment.brand} ending ${summary.payment.last4 || "n/a"})` },
         ...emails.map((m) => ({ at: m.createdAt, what: `Email "${m.subject}" queued${m.sentAt ? ", sent" : m.status === "failed" ? ", failed" : ""}` })),
         ...shipments.map((s) => ({ at: s.shippedAt, what: `Shipped with ${CARRIERS[s.carrier as CarrierCode]?.label ?? s.carrier}, tracking ${s.trackingNumber}` })),
+        ...refundRows.map((r) => ({ at: r.createdAt.toISOString(), what: `Refund of ${r.amount} ${r.currency} (${r.status}) by ${r.staffEmail}: ${r.reason}` })),
         ...actions.map((a) => ({ at: a.createdAt.toISOString(), what: `${a.staffEmail} did ${a.action}` })),
       ].sort((a, b) => a.at.localeCompare(b.at));
-      return { order: summary, customerId, shipments, emails, timeline };
+      const paymentsView = paymentRows.map((p) => ({
+        id: p.id,
+        status: p.status,
+        amount: p.amount,
+        currency: p.currency,
+        refunded: p.refundedAmount,
+        refundable: refundableOf(p),
+        brand: p.brand,
+        last4: p.last4,
+        createdAt: p.createdAt.toISOString(),
+      }));
+      const refunds = refundRows.map((r) => ({ id: r.id, paymentId: r.paymentId, amount: r.amount, currency: r.currency, status: r.status, reason: r.reason, staffEmail: r.staffEmail, failure: r.failure, createdAt: r.createdAt.toISOString() }));
+      return { order: summary, customerId, shipments, emails, timeline, payments: paymentsView, refunds };
     },
 
     async shipOrder(number: string, input: { carrier: CarrierCode; trackingNumber: string }) {
@@ -129,6 +147,12 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     async resendConfirmation(number: string, requestKey?: string) {
       allow("orders.resend-confirmation");
       return resendConfirmation(shop, actor, { orderId: await orderIdOf(number), requestKey });
+    },
+
+    /** A full (`full`) or partial (`amount`, minor units) refund of the order's payment; `idempotencyKey` makes it once. */
+    async refundOrder(number: string, input: { paymentId?: string; amount?: number; full?: boolean; reason: string; idempotencyKey: string }) {
+      allow("orders.refund");
+      return refundOrderPayment(shop, actor, { orderId: await orderIdOf(number), ...input });
     },
 
     async customers(input: { email?: string; before?: string; limit?: number }) {

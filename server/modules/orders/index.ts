@@ -2,6 +2,7 @@
 export * from "./attempts";
 export * from "./emails/order-confirmation";
 export * from "./emails/order-shipped";
+export * from "./emails/order-refunded";
 export * from "./orders";
 export * from "./of-customer";
 export * from "./history";
