@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can, CONSOLE_PAGES, PERMISSIONS, STAFF_ROLES, type Permission, type StaffRole } from "../../../domain/console-access";
@@ -102,6 +103,7 @@ describe(`console permissions (${testDriver()})`, () => {
   const ACTIONS: Record<string, () => Promise<{ body?: unknown; params?: Record<string, string> }>> = {
     "POST /orders/{number}/shipments": async () => ({ body: { carrier: "ups", trackingNumber: "1Z999AA10123456784" } }),
     "POST /orders/{number}/confirmation": async () => ({ body: {} }),
+    "POST /orders/{number}/refunds": async () => ({ body: { amount: 100, reason: "Walker refund", idempotencyKey: randomUUID() } }),
     "POST /customers/{id}/sessions/{sessionId}/revoke": async () => ({ params: { sessionId: await newCustomerSessionId() } }),
     "PUT /customers/{id}/fraud-status": async () => ({ body: { fraudulentStatus: "suspected fraud" } }),
     "POST /coupons": async () => ({ body: { code: "WALKER5", type: "percent", value: 5 } }),
