@@ -57,6 +57,8 @@ export default [
     index("routes/console/home.tsx", { id: "console_home" }),
     route("orders", "routes/console/orders.tsx", { id: "console_orders" }),
     route("orders/:number", "routes/console/order.tsx", { id: "console_order" }),
+    route("subscriptions", "routes/console/subscriptions.tsx", { id: "console_subscriptions" }),
+    route("subscriptions/:id", "routes/console/subscription.tsx", { id: "console_subscription" }),
     route("customers", "routes/console/customers.tsx", { id: "console_customers" }),
     route("customers/:id", "routes/console/customer.tsx", { id: "console_customer" }),
     route("coupons", "routes/console/coupons.tsx", { id: "console_coupons" }),

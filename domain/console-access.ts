@@ -57,6 +57,8 @@ export const CONSOLE_PAGES = [
   { path: "/console", permission: "console.home" },
   { path: "/console/orders", permission: "orders.read" },
   { path: "/console/orders/:number", permission: "orders.read" },
+  { path: "/console/subscriptions", permission: "subscriptions.read" },
+  { path: "/console/subscriptions/:id", permission: "subscriptions.read" },
   { path: "/console/customers", permission: "customers.read" },
   { path: "/console/customers/:id", permission: "customers.read" },
   { path: "/console/coupons", permission: "coupons.read" },

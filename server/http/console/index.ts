@@ -6,6 +6,7 @@ import { consoleCouponsApi } from "./coupons";
 import { consoleCustomersApi } from "./customers";
 import { consoleOrdersApi } from "./orders";
 import { consoleSettingsApi } from "./settings";
+import { consoleSubscriptionsApi } from "./subscriptions";
 
 /**
  * The operator console's API, mounted at /api/console (docs/decisions/0023-staff-access.md). Each endpoint is a
@@ -17,6 +18,7 @@ export function createConsoleApi() {
   api.route("/", consoleAuthApi);
   api.route("/", consoleOrdersApi);
   api.route("/", consoleCustomersApi);
+  api.route("/", consoleSubscriptionsApi);
   api.route("/", consoleCouponsApi);
   api.route("/", consoleSettingsApi);
   api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));

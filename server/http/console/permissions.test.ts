@@ -10,6 +10,7 @@ import { dbOf } from "../../shop";
 import { createTestStaff, signInTestStaff } from "../../testing/console-staff";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 import { placeTestOrder } from "../../testing/test-order";
+import { seedSubscriptions } from "../../testing/subscriptions";
 import { createConsoleApi } from "./index";
 
 /**
@@ -45,7 +46,9 @@ describe(`console permissions (${testDriver()})`, () => {
       .insert(emailOutbox)
       .values({ to: "x@example.com", subject: "s", text: "t", html: "h", template: "test", idempotencyKey: "walker-failed", status: "failed", createdAt: shop.clock.now() })
       .returning({ id: emailOutbox.id });
-    fixtures = { number: order.number, id: customer.id, code: "WELCOME10", name: "data-redesign", emailId: failed!.id };
+    const [subscription] = await seedSubscriptions(shop, { count: 1, nextBillingAt: new Date(shop.clock.now().getTime() + 20 * 86_400_000) });
+    const [due] = await seedSubscriptions(shop, { count: 1, nextBillingAt: new Date(shop.clock.now().getTime() - 3_600_000) });
+    fixtures = { number: order.number, id: customer.id, code: "WELCOME10", name: "data-redesign", emailId: failed!.id, subscription: subscription!.id, dueSubscription: due!.id };
     for (const role of STAFF_ROLES) cookies[role] = await signInTestStaff(app, shop, await createTestStaff(shop, role));
   });
   afterAll(() => shop.cleanup());
@@ -56,7 +59,7 @@ describe(`console permissions (${testDriver()})`, () => {
   };
 
   function urlOf(op: Operation, params: Record<string, string> = {}): string {
-    const values: Record<string, string> = { number: fixtures.number!, id: op.path.startsWith("/emails") ? fixtures.emailId! : fixtures.id!, code: fixtures.code!, name: fixtures.name!, sessionId: "00000000-0000-4000-8000-000000000000", ...params };
+    const values: Record<string, string> = { number: fixtures.number!, id: op.path.startsWith("/emails") ? fixtures.emailId! : op.path.startsWith("/subscriptions") ? fixtures.subscription! : fixtures.id!, code: fixtures.code!, name: fixtures.name!, sessionId: "00000000-0000-4000-8000-000000000000", ...params };
     return `/api/console${op.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(values[key]!))}`;
   }
 
@@ -103,6 +106,10 @@ describe(`console permissions (${testDriver()})`, () => {
   const ACTIONS: Record<string, () => Promise<{ body?: unknown; params?: Record<string, string> }>> = {
     "POST /orders/{number}/shipments": async () => ({ body: { carrier: "ups", trackingNumber: "1Z999AA10123456784" } }),
     "POST /orders/{number}/confirmation": async () => ({ body: {} }),
+    "POST /subscriptions/{id}/charge-now": async () => ({ params: { id: fixtures.dueSubscription! }, body: { reason: "Walker: missed renewal" } }),
+    "POST /subscriptions/{id}/pause": async () => ({ params: { id: fixtures.subscription! }, body: { months: 1, reason: "Walker: travelling" } }),
+    "POST /subscriptions/{id}/skip": async () => ({ params: { id: fixtures.subscription! }, body: { reason: "Walker: too much left" } }),
+    "POST /subscriptions/{id}/cancel": async () => ({ params: { id: fixtures.subscription! }, body: { reason: "Walker: asked by phone" } }),
     "POST /orders/{number}/refunds": async () => ({ body: { amount: 100, reason: "Walker refund", idempotencyKey: randomUUID() } }),
     "POST /customers/{id}/sessions/{sessionId}/revoke": async () => ({ params: { sessionId: await newCustomerSessionId() } }),
     "PUT /customers/{id}/fraud-status": async () => ({ body: { fraudulentStatus: "suspected fraud" } }),
@@ -143,7 +150,8 @@ describe(`console permissions (${testDriver()})`, () => {
   });
 
   describe("pages", () => {
-    const pageUrl = (path: string) => path.replace(":number", fixtures.number!).replace(":id", fixtures.id!).replace(":code", fixtures.code!);
+    const pageUrl = (path: string) =>
+      path.replace(":number", fixtures.number!).replace(":id", path.startsWith("/console/subscriptions") ? fixtures.subscription! : fixtures.id!).replace(":code", fixtures.code!);
     const get = (url: string, cookie: string | null) => app.request(url, { headers: cookie ? { Cookie: cookie } : {} });
 
     it("every page sends a signed-out visitor and a shopper to sign in, and refuses each role without its permission", async () => {

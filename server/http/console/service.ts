@@ -6,12 +6,16 @@ import { DEFAULT_FLAGS, FLAG_NAMES, parseFlagOverrides, resolveFlags, type FlagN
 import { decodeTimeIdCursor, encodeTimeIdCursor, pageSize } from "../../../domain/keyset";
 import { sessionsOfCustomer } from "../../modules/auth";
 import { findCoupon, listCoupons, redemptionsOf } from "../../modules/coupons";
-import { customerIdsNamed, customerProfile, listCustomers } from "../../modules/customers";
+import { customerEmailsOf, customerIdsNamed, customerProfile, findCustomerByEmail, listCustomers } from "../../modules/customers";
 import { emailsWithKeyPrefix, outboxPage, type EmailStatus } from "../../modules/email";
 import { customerOfOrder, orderIdBySequence, orderSummary, searchOrders, shipmentsOfOrder } from "../../modules/orders";
 import { storedFlagDefaults } from "../../modules/settings";
 import { listAudit, listStaff, type AuditEntry, type StaffSession } from "../../modules/staff";
-import { subscriptionsOfCustomer } from "../../modules/subscriptions";
+import { findSubscription, listSubscriptionsPage, scheduleOf, subscriptionHistory, subscriptionsOfCustomer } from "../../modules/subscriptions";
+import { attemptsOf, renewalsOfSubscription } from "../../modules/renewals";
+import { ledgerOf } from "../../modules/ledger";
+import { nextBillingDates } from "../../../domain/billing-dates";
+import { previewNextCharge } from "../../workflows/quote-next-charge";
 import { paymentsOfOrder, refundableOf, refundsOfOrder } from "../../modules/payments";
 import { dbOf, type Shop } from "../../shop";
 import {
@@ -22,8 +26,12 @@ import {
   resendConfirmation,
   revokeSessionOfCustomer,
   setFlagAction,
+  cancelSubscriptionAction,
+  chargeRenewalNowAction,
+  pauseSubscriptionAction,
   refundOrderPayment,
   shipOrder,
+  skipNextAction,
   updateCouponAction,
   type ConsoleActor,
 } from "../../workflows/console";
@@ -153,6 +161,129 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     async refundOrder(number: string, input: { paymentId?: string; amount?: number; full?: boolean; reason: string; idempotencyKey: string }) {
       allow("orders.refund");
       return refundOrderPayment(shop, actor, { orderId: await orderIdOf(number), ...input });
+    },
+
+    /** Subscriptions newest first; q finds by subscription id, customer email or name; status narrows. */
+    async subscriptions(input: { q?: string; status?: string; before?: string; limit?: number }) {
+      allow("subscriptions.read");
+      const limit = pageSize(input.limit);
+      const q = input.q?.trim() ?? "";
+      const cursor = decodeTimeIdCursor(input.before);
+      let rows;
+      if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q)) {
+        const one = await findSubscription(db, q);
+        rows = one ? [one] : [];
+      } else {
+        const customerIds = q.includes("@") ? await findCustomerByEmail(db, q.toLowerCase()).then((c) => (c ? [c.id] : [])) : q ? await customerIdsNamed(db, q) : undefined;
+        rows = await listSubscriptionsPage(db, { customerIds, status: input.status || undefined, before: cursor && { createdAt: cursor.at, id: cursor.id }, limit });
+      }
+      const emails = await customerEmailsOf(db, [...new Set(rows.map((r) => r.customerId))]);
+      const view = rows.map((r) => ({
+        id: r.id,
+        customerId: r.customerId,
+        email: emails.get(r.customerId) ?? "",
+        productCode: r.productCode,
+        planCode: r.planCode,
+        quantity: r.quantity,
+        status: r.status,
+        currency: r.currency,
+        nextBillingAt: r.nextBillingAt.toISOString(),
+        createdAt: r.createdAt.toISOString(),
+      }));
+      return paged(view, limit, encodeTimeIdCursor);
+    },
+
+    /** The subscription with its renewals and their attempts, the next billing dates, the next charge and its timeline. */
+    async subscription(id: string, input: { dates?: number } = {}) {
+      allow("subscriptions.read");
+      const sub = /^[0-9a-f-]{36}$/i.test(id) ? await findSubscription(db, id) : null;
+      if (!sub) throw new ShopError("NOT_FOUND", "There is no such subscription.");
+      const [emails, renewalRows, history, ledger, actions] = await Promise.all([
+        customerEmailsOf(db, [sub.customerId]),
+        renewalsOfSubscription(db, sub.id),
+        subscriptionHistory(db, sub.id),
+        ledgerOf(db, sub.id),
+        listAudit(db, { limit: 100, target: { type: "subscription", id: sub.id } }),
+      ]);
+      const recent = renewalRows.slice(-24);
+      const attempts = await Promise.all(recent.map((r) => attemptsOf(db, r.id)));
+      const renewalsView = recent.map((r, i) => ({
+        id: r.id,
+        period: r.period,
+        status: r.status,
+        amount: r.amount,
+        currency: r.currency,
+        attempts: attempts[i]!.map((a) => ({ number: a.number, outcome: a.outcome, declineCode: a.declineCode, amount: a.amount, at: a.at.toISOString() })),
+        nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
+        orderId: r.orderId,
+      }));
+      const canceled = sub.status === "canceled";
+      const count = Math.min(Math.max(Math.trunc(input.dates ?? 6), 1), 24);
+      const nextDates = canceled ? [] : nextBillingDates(scheduleOf(sub), count).map((d) => d.toISOString());
+      let nextCharge: { total: number; currency: string; planName: string } | null = null;
+      if (!canceled) {
+        try {
+          const { quote, plan } = await previewNextCharge(shop, sub.id);
+          nextCharge = { total: quote.total, currency: quote.currency, planName: plan.name };
+        } catch (error) {
+          shop.log.warn({ err: error, subscriptionId: sub.id }, "the console could not price the next charge");
+        }
+      }
+      const timeline = [
+        { at: sub.createdAt.toISOString(), what: "Subscription created" },
+        ...history.changes.map((c) => ({ at: c.changedAt.toISOString(), what: `Changed: ${c.action}${c.detail ? ` (${c.detail})` : ""}` })),
+        ...renewalsView.flatMap((r) => r.attempts.map((a) => ({ at: a.at, what: `Renewal ${r.period}, attempt ${a.number}: ${a.outcome}${a.declineCode ? ` (${a.declineCode})` : ""}` }))),
+        ...history.cancellations.flatMap((c) => [
+          { at: c.canceledAt.toISOString(), what: `Cancelled (${c.via})${c.reasonText ? `: ${c.reasonText}` : ""}` },
+          ...(c.reactivatedAt ? [{ at: c.reactivatedAt.toISOString(), what: "Reactivated" }] : []),
+        ]),
+        ...actions.map((a) => ({ at: a.createdAt.toISOString(), what: `${a.staffEmail} did ${a.action}${(a.after as { reason?: string } | null)?.reason ? `: ${(a.after as { reason: string }).reason}` : ""}` })),
+      ].sort((a, b) => a.at.localeCompare(b.at));
+      return {
+        subscription: {
+          id: sub.id,
+          customerId: sub.customerId,
+          email: emails.get(sub.customerId) ?? "",
+          productCode: sub.productCode,
+          planCode: sub.planCode,
+          renewalPlanCode: sub.renewalPlanCode,
+          quantity: sub.quantity,
+          billingPeriodMonths: sub.billingPeriodMonths,
+          status: sub.status,
+          currency: sub.currency,
+          country: sub.country,
+          nextBillingAt: sub.nextBillingAt.toISOString(),
+          canceledAt: sub.canceledAt?.toISOString() ?? null,
+          cancelReason: sub.cancelReason,
+          createdAt: sub.createdAt.toISOString(),
+        },
+        due: !canceled && sub.nextBillingAt <= shop.clock.now(),
+        nextDates,
+        nextCharge,
+        renewals: renewalsView,
+        ledger: ledger.map((l) => ({ kind: l.kind, amount: l.amount, creditAmount: l.creditAmount, currency: l.currency, createdAt: l.createdAt.toISOString() })),
+        timeline,
+      };
+    },
+
+    async chargeRenewalNow(id: string, reason: string) {
+      allow("subscriptions.charge");
+      return chargeRenewalNowAction(shop, actor, { subscriptionId: id, reason });
+    },
+
+    async pauseSubscription(id: string, months: 1 | 2, reason: string) {
+      allow("subscriptions.edit");
+      return pauseSubscriptionAction(shop, actor, { subscriptionId: id, months, reason });
+    },
+
+    async skipNextShipment(id: string, reason: string) {
+      allow("subscriptions.edit");
+      return skipNextAction(shop, actor, { subscriptionId: id, reason });
+    },
+
+    async cancelSubscription(id: string, reason: string, origin: string) {
+      allow("subscriptions.edit");
+      return cancelSubscriptionAction(shop, actor, { subscriptionId: id, reason, origin });
     },
 
     async customers(input: { email?: string; before?: string; limit?: number }) {

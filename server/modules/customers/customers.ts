@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { CustomerSummary } from "../../../domain/customers";
 import type { Experiments } from "../../../domain/experiments";
 import { normaliseEmail } from "../../../domain/validation";
@@ -52,4 +52,11 @@ export async function setExperiment(shop: Shop, customerId: string, name: string
 export async function customerEmail(db: Queryable, id: string): Promise<string | null> {
   const [row] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, id)).limit(1);
   return row?.email ?? null;
+}
+
+/** The emails of many customers at once (a console list page), by id. */
+export async function customerEmailsOf(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: customers.id, email: customers.email }).from(customers).where(inArray(customers.id, ids));
+  return new Map(rows.map((r) => [r.id, r.email]));
 }

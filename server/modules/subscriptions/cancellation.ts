@@ -71,7 +71,8 @@ export async function recordRetentionAcceptance(tx: Tx, customerId: string, id: 
   return sub;
 }
 
-export type CancellationChannel = "account" | "email_link" | "api";
+/** console: staff cancelled on the member's behalf (the console's audit log says who and why). */
+export type CancellationChannel = "account" | "email_link" | "api" | "console";
 
 /**
  * Cancels a held subscription inside the caller's transaction and records why. A cancellation made while the discount

@@ -8,3 +8,4 @@ export * from "./cancellation";
 export * from "./cancel-links";
 export * from "./renewal-hooks";
 export * from "./emails/subscription-emails";
+export * from "./directory";

@@ -5,3 +5,4 @@ export { editFraudStatus, revokeSessionOfCustomer } from "./customers";
 export { resendConfirmation, shipOrder } from "./orders";
 export { refundOrderPayment, type RefundRequest, type RefundOutcome } from "./refunds";
 export { inviteStaff, requeueEmailAction, setFlagAction } from "./settings";
+export { cancelSubscriptionAction, chargeRenewalNowAction, pauseSubscriptionAction, skipNextAction } from "./subscriptions";
