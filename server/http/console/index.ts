@@ -4,6 +4,7 @@ import { createRouter } from "../openapi";
 import { consoleAuthApi } from "./auth";
 import { consoleCouponsApi } from "./coupons";
 import { consoleCustomersApi } from "./customers";
+import { consoleDashboardApi } from "./dashboard";
 import { consoleOrdersApi } from "./orders";
 import { consoleSettingsApi } from "./settings";
 import { consoleSubscriptionsApi } from "./subscriptions";
@@ -16,6 +17,7 @@ import { consoleSubscriptionsApi } from "./subscriptions";
 export function createConsoleApi() {
   const api = createRouter();
   api.route("/", consoleAuthApi);
+  api.route("/", consoleDashboardApi);
   api.route("/", consoleOrdersApi);
   api.route("/", consoleCustomersApi);
   api.route("/", consoleSubscriptionsApi);

@@ -8,11 +8,11 @@ import { sessionsOfCustomer } from "../../modules/auth";
 import { findCoupon, listCoupons, redemptionsOf } from "../../modules/coupons";
 import { customerEmailsOf, customerIdsNamed, customerProfile, findCustomerByEmail, listCustomers } from "../../modules/customers";
 import { emailsWithKeyPrefix, outboxPage, type EmailStatus } from "../../modules/email";
-import { customerOfOrder, orderIdBySequence, orderSummary, searchOrders, shipmentsOfOrder } from "../../modules/orders";
+import { customerOfOrder, dailyOrderTotals, orderIdBySequence, orderSummary, searchOrders, shipmentsOfOrder } from "../../modules/orders";
 import { storedFlagDefaults } from "../../modules/settings";
 import { listAudit, listStaff, type AuditEntry, type StaffSession } from "../../modules/staff";
-import { findSubscription, listSubscriptionsPage, scheduleOf, subscriptionHistory, subscriptionsOfCustomer } from "../../modules/subscriptions";
-import { attemptsOf, renewalsOfSubscription } from "../../modules/renewals";
+import { findSubscription, listSubscriptionsPage, scheduleOf, subscriptionHistory, subscriptionStats, subscriptionsOfCustomer } from "../../modules/subscriptions";
+import { attemptsOf, dailyRenewalOutcomes, renewalsOfSubscription } from "../../modules/renewals";
 import { ledgerOf } from "../../modules/ledger";
 import { nextBillingDates } from "../../../domain/billing-dates";
 import { previewNextCharge } from "../../workflows/quote-next-charge";
@@ -33,8 +33,15 @@ import {
   shipOrder,
   skipNextAction,
   updateCouponAction,
+  consoleAction,
   type ConsoleActor,
 } from "../../workflows/console";
+
+/** A CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused for spreadsheets. */
+const csvCell = (value: string) => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
 
 /** A page of a keyset-paged list: the rows and the cursor of the next page (null on the last page). */
 export interface Page<T> {
@@ -284,6 +291,67 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     async cancelSubscription(id: string, reason: string, origin: string) {
       allow("subscriptions.edit");
       return cancelSubscriptionAction(shop, actor, { subscriptionId: id, reason, origin });
+    },
+
+    /**
+     * The dashboard over the last `days` whole UTC days (today included): orders and revenue per day by currency (gross:
+     * order totals of paid and later refunded orders), subscriptions by status, renewal attempts succeeded and failed
+     * per day, and churn (cancelled in the window ÷ running when it opened).
+     */
+    async dashboard(input: { days?: number } = {}) {
+      allow("dashboard.read");
+      const days = Math.min(Math.max(Math.trunc(input.days ?? 30), 7), 90);
+      const now = shop.clock.now();
+      const until = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+      const from = new Date(until.getTime() - days * 86_400_000);
+      const [orderDays, renewalDays, subs] = await Promise.all([dailyOrderTotals(db, from, until), dailyRenewalOutcomes(db, from, until), subscriptionStats(db, from, until)]);
+      const dayList = Array.from({ length: days }, (_, i) => new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+      const currencies = [...new Set(orderDays.map((r) => r.currency))].sort();
+      const revenue = currencies.map((currency) => {
+        const byDay = new Map(orderDays.filter((r) => r.currency === currency).map((r) => [r.day, r]));
+        const points = dayList.map((day) => ({ day, orders: byDay.get(day)?.orders ?? 0, total: byDay.get(day)?.total ?? 0 }));
+        return { currency, orders: points.reduce((n, p) => n + p.orders, 0), total: points.reduce((n, p) => n + p.total, 0), points };
+      });
+      const renewalByDay = new Map(renewalDays.map((r) => [r.day, r]));
+      const renewals = dayList.map((day) => ({ day, succeeded: renewalByDay.get(day)?.succeeded ?? 0, failed: renewalByDay.get(day)?.failed ?? 0 }));
+      const canceledByDay = new Map(subs.canceledPerDay.map((r) => [r.day, r.canceled]));
+      return {
+        from: from.toISOString(),
+        until: until.toISOString(),
+        days: dayList,
+        revenue,
+        renewals,
+        renewalTotals: { succeeded: renewals.reduce((n, r) => n + r.succeeded, 0), failed: renewals.reduce((n, r) => n + r.failed, 0) },
+        subscriptions: {
+          active: subs.byStatus.active ?? 0,
+          pastDue: subs.byStatus.past_due ?? 0,
+          canceled: subs.byStatus.canceled ?? 0,
+          startedInWindow: subs.started,
+          canceledInWindow: subs.canceled,
+          activeAtStart: subs.activeAtStart,
+          churnRate: subs.activeAtStart > 0 ? subs.canceled / subs.activeAtStart : null,
+          canceledPerDay: dayList.map((day) => ({ day, canceled: canceledByDay.get(day) ?? 0 })),
+        },
+      };
+    },
+
+    /**
+     * Orders as CSV (number, placed, email, status, currency, total in major units), newest first, read in keyset pages
+     * of 500 and capped at 200,000 rows. The export names personal data, so it is on the audit record.
+     */
+    async exportOrdersCsv(q?: string) {
+      allow("orders.export");
+      const lines = ["number,placed_at,email,status,currency,total"];
+      let before: string | undefined;
+      let rows = 0;
+      do {
+        const page = await this.orders({ q, before, limit: 200 });
+        for (const o of page.rows) lines.push([o.number, o.createdAt, o.email, o.status, o.currency, (o.total / 100).toFixed(2)].map(csvCell).join(","));
+        rows += page.rows.length;
+        before = page.next ?? undefined;
+      } while (before && rows < 200_000);
+      await consoleAction(shop, actor, "orders.export", async () => ({ result: undefined, audit: { targetType: "orders", targetId: q?.trim() || "all", before: null, after: { rows } } }));
+      return `${lines.join("\r\n")}\r\n`;
     },
 
     async customers(input: { email?: string; before?: string; limit?: number }) {

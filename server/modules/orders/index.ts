@@ -9,3 +9,4 @@ export * from "./history";
 export * from "./invoice-pdf";
 export * from "./search";
 export * from "./shipments";
+export * from "./stats";

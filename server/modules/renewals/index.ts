@@ -2,3 +2,4 @@
 export * from "./emails/renewal-emails";
 export * from "./prices";
 export * from "./renewals";
+export * from "./stats";

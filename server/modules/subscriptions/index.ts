@@ -9,3 +9,4 @@ export * from "./cancel-links";
 export * from "./renewal-hooks";
 export * from "./emails/subscription-emails";
 export * from "./directory";
+export * from "./stats";
