@@ -57,6 +57,7 @@ export default [
     index("routes/console/home.tsx", { id: "console_home" }),
     route("orders", "routes/console/orders.tsx", { id: "console_orders" }),
     route("orders/:number", "routes/console/order.tsx", { id: "console_order" }),
+    route("dashboard", "routes/console/dashboard.tsx", { id: "console_dashboard" }),
     route("subscriptions", "routes/console/subscriptions.tsx", { id: "console_subscriptions" }),
     route("subscriptions/:id", "routes/console/subscription.tsx", { id: "console_subscription" }),
     route("customers", "routes/console/customers.tsx", { id: "console_customers" }),

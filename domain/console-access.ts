@@ -57,6 +57,7 @@ export const CONSOLE_PAGES = [
   { path: "/console", permission: "console.home" },
   { path: "/console/orders", permission: "orders.read" },
   { path: "/console/orders/:number", permission: "orders.read" },
+  { path: "/console/dashboard", permission: "dashboard.read" },
   { path: "/console/subscriptions", permission: "subscriptions.read" },
   { path: "/console/subscriptions/:id", permission: "subscriptions.read" },
   { path: "/console/customers", permission: "customers.read" },

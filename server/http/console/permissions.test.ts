@@ -50,7 +50,7 @@ describe(`console permissions (${testDriver()})`, () => {
     const [due] = await seedSubscriptions(shop, { count: 1, nextBillingAt: new Date(shop.clock.now().getTime() - 3_600_000) });
     fixtures = { number: order.number, id: customer.id, code: "WELCOME10", name: "data-redesign", emailId: failed!.id, subscription: subscription!.id, dueSubscription: due!.id };
     for (const role of STAFF_ROLES) cookies[role] = await signInTestStaff(app, shop, await createTestStaff(shop, role));
-  });
+  }, 240_000);
   afterAll(() => shop.cleanup());
 
   const newCustomerSessionId = async () => {
