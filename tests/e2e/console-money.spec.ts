@@ -56,7 +56,7 @@ async function signInOwner(page: Page): Promise<void> {
 }
 
 test("an owner refunds part of an order, then the rest, and pauses the subscription with a reason", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const shopperEmail = uniqueEmail("refund-buyer");
   const order = await placeOrderByApi(page, shopperEmail);
   await page.setViewportSize(DESKTOP);

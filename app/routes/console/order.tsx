@@ -202,7 +202,7 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       {refunds.length > 0 ? (
-        <ul aria-label="Refunds">
+        <ul aria-label="Refunds" style={{ marginTop: ".75rem" }}>
           {refunds.map((r) => (
             <li key={r.id}>
               <When iso={r.createdAt} />: <Money amount={r.amount} currency={r.currency} /> <Badge tone={r.status === "succeeded" ? "sent" : r.status}>{r.status}</Badge> by {r.staffEmail}, “{r.reason}”
@@ -214,7 +214,8 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
         <p>No refunds.</p>
       )}
       {may.refund && payments.some((p) => p.refundable > 0) ? (
-        <Form method="post" className="c-card c-form" aria-label="Refund">
+        // Keyed by the page view's refund key: after a refund the form starts empty, so pressing again is a new decision.
+        <Form key={refundKey} method="post" className="c-card c-form" aria-label="Refund">
           <input type="hidden" name="refundKey" value={refundKey} />
           {payments.length === 1 ? <input type="hidden" name="paymentId" value={payments[0]!.id} /> : null}
           {payments.length > 1 ? (

@@ -28,7 +28,8 @@ const operations: Operation[] = Object.entries(createConsoleApi().getOpenAPI31Do
 const PUBLIC = ["POST /auth/sign-in", "POST /auth/setup"];
 const ANY_STAFF = ["GET /auth/me", "POST /auth/sign-out"];
 
-describe(`console permissions (${testDriver()})`, () => {
+// The walk grows with every endpoint and signs in four roles (scrypt): it gets more than the default 30 s.
+describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
   let shop: TestShop;
   let app: ReturnType<typeof createApp>;
   const cookies = {} as Record<StaffRole, string>;

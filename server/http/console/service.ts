@@ -1,4 +1,5 @@
 import { CARRIERS, orderSequenceFrom, type CarrierCode } from "../../../domain/carriers";
+import { cents, formatMoney, isCurrency } from "../../../domain/money";
 import { can, permissionsOf, type Permission, type StaffRole } from "../../../domain/console-access";
 import type { CouponInput } from "../../modules/coupons";
 import { ShopError } from "../../../domain/errors";
@@ -136,7 +137,7 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
         { at: summary.createdAt, what: `Order placed and paid (${summary.payment.brand} ending ${summary.payment.last4 || "n/a"})` },
         ...emails.map((m) => ({ at: m.createdAt, what: `Email "${m.subject}" queued${m.sentAt ? ", sent" : m.status === "failed" ? ", failed" : ""}` })),
         ...shipments.map((s) => ({ at: s.shippedAt, what: `Shipped with ${CARRIERS[s.carrier as CarrierCode]?.label ?? s.carrier}, tracking ${s.trackingNumber}` })),
-        ...refundRows.map((r) => ({ at: r.createdAt.toISOString(), what: `Refund of ${r.amount} ${r.currency} (${r.status}) by ${r.staffEmail}: ${r.reason}` })),
+        ...refundRows.map((r) => ({ at: r.createdAt.toISOString(), what: `Refund of ${isCurrency(r.currency) ? formatMoney({ amount: cents(r.amount), currency: r.currency }) : `${r.amount} ${r.currency}`} (${r.status}) by ${r.staffEmail}: ${r.reason}` })),
         ...actions.map((a) => ({ at: a.createdAt.toISOString(), what: `${a.staffEmail} did ${a.action}` })),
       ].sort((a, b) => a.at.localeCompare(b.at));
       const paymentsView = paymentRows.map((p) => ({
