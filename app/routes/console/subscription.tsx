@@ -124,7 +124,7 @@ export default function ConsoleSubscription({ loaderData }: Route.ComponentProps
       </div>
 
       {!canceled && (may.edit || may.charge) ? (
-        <Form method="post" className="c-card c-form" aria-label="Act for the customer">
+        <Form key={`${s.status}-${s.nextBillingAt}`} method="post" className="c-card c-form" aria-label="Act for the customer">
           <h2 style={{ marginTop: 0 }}>Act for the customer</h2>
           <label className="c-field">
             Reason (kept on the record)
