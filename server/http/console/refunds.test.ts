@@ -113,7 +113,7 @@ describe(`console refunds (${testDriver()})`, () => {
     (shop as { gateway?: unknown }).gateway = { ...real, refund: async () => Promise.reject(new Error("gateway timeout")) };
     try {
       const res = await refund(order.number, { amount: 300, reason: "Broken seal", idempotencyKey: randomUUID() });
-      expect(res.status).toBe(502);
+      expect(res.status).toBe(422);
       expect(res.body.code).toBe("REFUND_FAILED");
     } finally {
       (shop as { gateway?: unknown }).gateway = undefined;
