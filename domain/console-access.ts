@@ -11,6 +11,8 @@ export const PERMISSIONS = {
   "orders.read": ["owner", "support", "finance"],
   "orders.ship": ["owner", "support"],
   "orders.resend-confirmation": ["owner", "support"],
+  "orders.refund": ["owner", "finance"],
+  "orders.export": ["owner", "finance"],
   "customers.read": ["owner", "support", "finance"],
   "customers.revoke-session": ["owner", "support"],
   "customers.edit-fraud-status": ["owner", "finance"],
@@ -25,8 +27,12 @@ export const PERMISSIONS = {
   "staff.invite": ["owner"],
   // Referral review queue (ADR 0036): suspicious referrals wait for a person; approving pays a reward.
   "referrals.review": ["owner", "support", "finance"],
-  // Areas still being built plug in here: subscriptions.*, refunds (orders.refund: owner, finance), content.*,
-  // dashboard.read, experiments.*, referrals.* (docs/decisions/0023-staff-access.md, "Growing the console").
+  "subscriptions.read": ["owner", "support", "finance"],
+  "subscriptions.edit": ["owner", "support"],
+  "subscriptions.charge": ["owner", "finance"],
+  "dashboard.read": ["owner", "finance"],
+  // Areas still being built plug in here: content.*, experiments.* (docs/decisions/0023-staff-access.md,
+  // "Growing the console").
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -53,6 +59,9 @@ export const CONSOLE_PAGES = [
   { path: "/console", permission: "console.home" },
   { path: "/console/orders", permission: "orders.read" },
   { path: "/console/orders/:number", permission: "orders.read" },
+  { path: "/console/dashboard", permission: "dashboard.read" },
+  { path: "/console/subscriptions", permission: "subscriptions.read" },
+  { path: "/console/subscriptions/:id", permission: "subscriptions.read" },
   { path: "/console/customers", permission: "customers.read" },
   { path: "/console/customers/:id", permission: "customers.read" },
   { path: "/console/coupons", permission: "coupons.read" },

@@ -55,6 +55,9 @@ export const ERROR_CATALOGUE = {
   },
   SOCIAL_NOT_CONFIGURED: { status: 404, message: "This sign-in option is not available." },
   EXPERIMENT_NOT_FOUND: { status: 404, message: "Error fetching experiment" },
+  REFUND_EXCEEDS_BALANCE: { status: 409, message: "That is more than can still be refunded of this payment." },
+  REFUND_FAILED: { status: 422, message: "The payment provider did not make the refund. Nothing was refunded; try again." },
+  IDEMPOTENCY_CONFLICT: { status: 409, message: "This request key was already used for a different request." },
   CARD_NOT_ACCEPTED: { status: 422, message: "We could not save this card. Please check the details or try another card." },
 } as const;
 

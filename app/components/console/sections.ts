@@ -2,7 +2,9 @@ import type { Permission } from "../../../domain/console-access";
 
 /** The console's sections in the navigation, each shown to roles holding its permission. */
 export const CONSOLE_SECTIONS: { href: string; label: string; permission: Permission }[] = [
+  { href: "/console/dashboard", label: "Dashboard", permission: "dashboard.read" },
   { href: "/console/orders", label: "Orders", permission: "orders.read" },
+  { href: "/console/subscriptions", label: "Subscriptions", permission: "subscriptions.read" },
   { href: "/console/customers", label: "Customers", permission: "customers.read" },
   { href: "/console/coupons", label: "Coupons", permission: "coupons.read" },
   { href: "/console/emails", label: "Emails", permission: "emails.read" },

@@ -5,6 +5,8 @@ import type { Route } from "./+types/home";
 
 const ABOUT: Record<string, string> = {
   "/console/orders": "Find an order by number, email or name; mark it shipped; send its confirmation again.",
+  "/console/subscriptions": "Find a subscription; see its renewals and next dates; charge a missed renewal, pause, skip or cancel it.",
+  "/console/dashboard": "Orders and revenue per day by currency, active subscriptions, renewals and churn.",
   "/console/customers": "A customer's profile, orders, subscriptions and sessions; fraud status.",
   "/console/coupons": "Create and edit coupons; see who redeemed them.",
   "/console/emails": "The outbox: what was sent, what failed, and putting failed emails back in the queue.",

@@ -2,13 +2,20 @@ import { Form, Link, useActionData } from "react-router";
 import { CARRIER_CODES, CARRIERS } from "../../../domain/carriers";
 import { consoleAct, consoleLoad, formFields } from "../../components/console/errors";
 import { ActionMessage, Badge, Money, SubmitButton, When } from "../../components/console/ui";
+import { cents, formatMoney, type Currency } from "../../../domain/money";
 import type { Route } from "./+types/order";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return consoleLoad(async () => {
     const service = context.console.service();
     const detail = await service.order(params.number);
-    return { ...detail, may: { ship: service.staff.permissions.includes("orders.ship"), resend: service.staff.permissions.includes("orders.resend-confirmation") }, requestKey: crypto.randomUUID() };
+    const may = {
+      ship: service.staff.permissions.includes("orders.ship"),
+      resend: service.staff.permissions.includes("orders.resend-confirmation"),
+      refund: service.staff.permissions.includes("orders.refund"),
+    };
+    // A new key per page view: sending the same form twice (a double click, a retried request) refunds once.
+    return { ...detail, may, requestKey: crypto.randomUUID(), refundKey: crypto.randomUUID() };
   });
 }
 
@@ -19,6 +26,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (fields.intent === "ship") {
       const shipment = await service.shipOrder(params.number, { carrier: fields.carrier as (typeof CARRIER_CODES)[number], trackingNumber: (fields.trackingNumber ?? "").trim() });
       return `Marked shipped with ${CARRIERS[shipment.carrier as keyof typeof CARRIERS]?.label ?? shipment.carrier}; the customer was emailed the tracking link.`;
+    }
+    if (fields.intent === "refund" || fields.intent === "refund-full") {
+      const full = fields.intent === "refund-full";
+      const typed = (fields.amount ?? "").trim();
+      if (!full && !/^\d{1,7}(\.\d{1,2})?$/.test(typed)) {
+        throw Object.assign(new Error("bad amount"), { code: "VALIDATION_ERROR", status: 400, message: "Enter the amount to refund, like 12.50." });
+      }
+      const outcome = await service.refundOrder(params.number, {
+        paymentId: fields.paymentId || undefined,
+        ...(full ? { full: true } : { amount: Math.round(Number(typed) * 100) }),
+        reason: fields.reason ?? "",
+        idempotencyKey: fields.refundKey ?? "",
+      });
+      const money = formatMoney({ amount: cents(outcome.refund.amount), currency: outcome.refund.currency as Currency });
+      if (outcome.replay) return `That refund of ${money} was already made (the form was sent twice); nothing more was refunded.`;
+      return `Refunded ${money}; the customer was emailed.`;
     }
     if (fields.intent === "resend") {
       const { emailId } = await service.resendConfirmation(params.number, fields.requestKey || undefined);
@@ -31,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.number} | Seed console` }];
 
 export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
-  const { order, customerId, shipments, emails, timeline, may, requestKey } = loaderData;
+  const { order, customerId, shipments, emails, timeline, may, requestKey, refundKey, payments, refunds } = loaderData;
   const result = useActionData<typeof action>();
   const a = order.shippingAddress;
   return (
@@ -136,6 +159,102 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
+
+      <h2 id="order-refunds">Payments and refunds</h2>
+      <div className="c-table-wrap" tabIndex={0} role="region" aria-labelledby="order-refunds">
+        <table className="c-table">
+          <thead>
+            <tr>
+              <th scope="col">Card</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="c-num">
+                Captured
+              </th>
+              <th scope="col" className="c-num">
+                Refunded
+              </th>
+              <th scope="col" className="c-num">
+                Can still refund
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {payments.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  {p.brand} {p.last4 ? `ending ${p.last4}` : ""}
+                </td>
+                <td>
+                  <Badge tone={p.status}>{p.status}</Badge>
+                </td>
+                <td className="c-num">
+                  <Money amount={p.amount} currency={p.currency} />
+                </td>
+                <td className="c-num">
+                  <Money amount={p.refunded} currency={p.currency} />
+                </td>
+                <td className="c-num">
+                  <Money amount={p.refundable} currency={p.currency} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {refunds.length > 0 ? (
+        <ul aria-label="Refunds" style={{ marginTop: ".75rem" }}>
+          {refunds.map((r) => (
+            <li key={r.id}>
+              <When iso={r.createdAt} />: <Money amount={r.amount} currency={r.currency} /> <Badge tone={r.status === "succeeded" ? "sent" : r.status}>{r.status}</Badge> by {r.staffEmail}, “{r.reason}”
+              {r.failure ? <span className="c-hint"> ({r.failure})</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No refunds.</p>
+      )}
+      {may.refund && payments.some((p) => p.refundable > 0) ? (
+        // Keyed by the page view's refund key: after a refund the form starts empty, so pressing again is a new decision.
+        <Form key={refundKey} method="post" className="c-card c-form" aria-label="Refund">
+          <input type="hidden" name="refundKey" value={refundKey} />
+          {payments.length === 1 ? <input type="hidden" name="paymentId" value={payments[0]!.id} /> : null}
+          {payments.length > 1 ? (
+            <label className="c-field">
+              Payment
+              <select name="paymentId">
+                {payments
+                  .filter((p) => p.refundable > 0)
+                  .map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.brand} {p.last4}, {p.refundable / 100} {p.currency} left
+                    </option>
+                  ))}
+              </select>
+            </label>
+          ) : null}
+          <div className="c-form-row">
+            <label className="c-field">
+              Amount to refund ({order.currency})
+              <input name="amount" inputMode="decimal" pattern="[0-9]{1,7}([.][0-9]{1,2})?" placeholder="12.50" aria-describedby="refund-amount-hint" />
+              <span className="c-hint" id="refund-amount-hint">
+                Up to <Money amount={payments.reduce((n, p) => n + p.refundable, 0)} currency={order.currency} />. Leave empty to refund everything left.
+              </span>
+            </label>
+            <label className="c-field" style={{ flex: "1 1 16rem" }}>
+              Reason (kept on the record)
+              <input name="reason" required maxLength={500} />
+            </label>
+          </div>
+          <div className="c-form-row">
+            <SubmitButton name="intent" value="refund">
+              Refund this amount
+            </SubmitButton>
+            <SubmitButton quiet name="intent" value="refund-full">
+              Refund everything left
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : null}
 
       <h2>Shipping</h2>
       {shipments.length === 0 ? <p>Not shipped yet.</p> : null}

@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+
+/** A customer's name keys, lowercased: first, last and "first last". The name index and the name search share it. */
+export const customerNameKeys = (firstName: AnyPgColumn, lastName: AnyPgColumn) =>
+  sql`(array[lower(coalesce(${firstName}, '')), lower(coalesce(${lastName}, '')), lower(coalesce(${firstName}, '') || ' ' || coalesce(${lastName}, ''))])`;
 
 export const customers = pgTable("customers", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -12,12 +16,12 @@ export const customers = pgTable("customers", {
   fraudulentStatus: text("fraudulent_status"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   // customers_created_idx: the console lists customers newest first, keyset-paged on (created_at, id).
-  // The name indexes: the console finds orders by a customer's first, last or full name (any case).
+  // customers_name_keys_idx: the console finds orders by a customer's first, last or full name (any case), as one
+  // GIN lookup of the name keys (customerNameKeys). Three btree expression indexes joined by OR lost to a sequential
+  // scan once PostgreSQL switched the prepared statement to its generic plan (docs/benchmarks.md, 2026-11-25).
 }, (t) => [
   index("customers_created_idx").on(t.createdAt, t.id),
-  index("customers_first_name_idx").on(sql`lower(${t.firstName})`),
-  index("customers_last_name_idx").on(sql`lower(${t.lastName})`),
-  index("customers_full_name_idx").on(sql`lower(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, ''))`),
+  index("customers_name_keys_idx").using("gin", customerNameKeys(t.firstName, t.lastName)),
 ]);
 
 /** Experiment variants are per user (SPEC.md section 6). */

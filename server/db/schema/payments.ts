@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { customers } from "./customers";
 import { orders } from "./orders";
 
@@ -20,10 +21,53 @@ export const payments = pgTable(
     status: text("status").notNull(),
     brand: text("brand").notNull(),
     last4: text("last4").notNull(),
+    /**
+     * What is refunded or being refunded of this charge: the sum of its payment_refunds rows that are not failed
+     * (kept in step in the same transaction). The check makes refunding more than was captured impossible, even for
+     * two refunds at once: the second one's update waits for the first's row lock, then fails the check.
+     */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("payments_order_idx").on(t.orderId)],
+  (t) => [
+    index("payments_order_idx").on(t.orderId),
+    check("payments_refund_within_amount", sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
+  ],
+);
+
+/**
+ * Refunds of a payment (ADR 0038): one row per operator refund, made once by its idempotency key (the same key is
+ * the gateway's). status: pending (reserved from the refundable balance, gateway not yet answered), succeeded,
+ * failed (given back to the balance).
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status").notNull(),
+    gatewayRefundId: text("gateway_refund_id"),
+    failure: text("failure"),
+    staffEmail: text("staff_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("payment_refunds_payment_idx").on(t.paymentId),
+    index("payment_refunds_order_idx").on(t.orderId),
+    check("payment_refunds_amount_positive", sql`${t.amount} > 0`),
+    check("payment_refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
 );
 
 /** Saved cards, so renewals can be charged without the shopper present. Only the gateway's token, brand and last four. */

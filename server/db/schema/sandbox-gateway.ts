@@ -28,3 +28,12 @@ export const sandboxCharges = pgTable("sandbox_charges", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
+
+/** The sandbox's refunds: a repeated idempotency key answers the first refund, as a real gateway does. */
+export const sandboxRefunds = pgTable("sandbox_refunds", {
+  id: text("id").primaryKey(),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  chargeId: text("charge_id").notNull(),
+  amount: integer("amount").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+});

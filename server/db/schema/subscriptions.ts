@@ -36,5 +36,10 @@ export const subscriptions = pgTable(
     cancelReason: text("cancel_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("subscriptions_customer_idx").on(t.customerId), index("subscriptions_due_idx").on(t.status, t.nextBillingAt)],
+  // subscriptions_created_idx: the console lists subscriptions newest first and pages through them (keyset).
+  (t) => [
+    index("subscriptions_customer_idx").on(t.customerId),
+    index("subscriptions_due_idx").on(t.status, t.nextBillingAt),
+    index("subscriptions_created_idx").on(t.createdAt, t.id),
+  ],
 );

@@ -4,9 +4,11 @@ import { createRouter } from "../openapi";
 import { consoleAuthApi } from "./auth";
 import { consoleCouponsApi } from "./coupons";
 import { consoleCustomersApi } from "./customers";
+import { consoleDashboardApi } from "./dashboard";
 import { consoleOrdersApi } from "./orders";
 import { consoleReferralsApi } from "./referrals";
 import { consoleSettingsApi } from "./settings";
+import { consoleSubscriptionsApi } from "./subscriptions";
 
 /**
  * The operator console's API, mounted at /api/console (docs/decisions/0023-staff-access.md). Each endpoint is a
@@ -16,8 +18,10 @@ import { consoleSettingsApi } from "./settings";
 export function createConsoleApi() {
   const api = createRouter();
   api.route("/", consoleAuthApi);
+  api.route("/", consoleDashboardApi);
   api.route("/", consoleOrdersApi);
   api.route("/", consoleCustomersApi);
+  api.route("/", consoleSubscriptionsApi);
   api.route("/", consoleCouponsApi);
   api.route("/", consoleSettingsApi);
   api.route("/", consoleReferralsApi);

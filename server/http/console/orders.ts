@@ -47,6 +47,24 @@ const resendRoute = consoleRoute("orders.resend-confirmation", {
   responses: { 200: jsonResponse("Queued", z.object({ emailId: z.string().nullable() })) },
 });
 
+const Refund = z
+  .object({
+    paymentId: z.string().uuid().optional(),
+    amount: z.number().int().positive().max(100_000_000).optional().openapi({ description: "Minor units (cents); omit with full: true" }),
+    full: z.boolean().optional(),
+    reason: z.string().trim().min(1).max(500),
+    idempotencyKey: z.string().uuid(),
+  })
+  .refine((b) => (b.full === true) !== (b.amount !== undefined), { message: "Give either an amount or full: true." });
+
+const refundRoute = consoleRoute("orders.refund", {
+  method: "post",
+  path: "/orders/{number}/refunds",
+  summary: "Refund all (full: true) or part (amount, minor units) of the order's payment through the gateway; idempotencyKey makes it once",
+  request: { params: NumberParam, body: jsonBody(Refund) },
+  responses: { 200: jsonResponse("The refund and what is left to refund", Any) },
+});
+
 export const consoleOrdersApi = createRouter()
   .openapi(listRoute, async (c) => c.json(await serviceOf(c).orders(c.req.valid("query")), 200))
   .openapi(detailRoute, async (c) => c.json(await serviceOf(c).order(c.req.valid("param").number), 200))
@@ -54,4 +72,5 @@ export const consoleOrdersApi = createRouter()
     const body = c.req.valid("json") as z.infer<typeof Ship> & { carrier: (typeof CARRIER_CODES)[number] };
     return c.json(await serviceOf(c).shipOrder(c.req.valid("param").number, body), 200);
   })
+  .openapi(refundRoute, async (c) => c.json(await serviceOf(c).refundOrder(c.req.valid("param").number, c.req.valid("json")), 200))
   .openapi(resendRoute, async (c) => c.json(await serviceOf(c).resendConfirmation(c.req.valid("param").number, c.req.valid("json").requestKey), 200));

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can, CONSOLE_PAGES, PERMISSIONS, STAFF_ROLES, type Permission, type StaffRole } from "../../../domain/console-access";
@@ -10,6 +11,7 @@ import { dbOf } from "../../shop";
 import { createTestStaff, signInTestStaff } from "../../testing/console-staff";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 import { placeTestOrder } from "../../testing/test-order";
+import { seedSubscriptions } from "../../testing/subscriptions";
 import { createConsoleApi } from "./index";
 
 /**
@@ -27,7 +29,8 @@ const operations: Operation[] = Object.entries(createConsoleApi().getOpenAPI31Do
 const PUBLIC = ["POST /auth/sign-in", "POST /auth/setup"];
 const ANY_STAFF = ["GET /auth/me", "POST /auth/sign-out"];
 
-describe(`console permissions (${testDriver()})`, () => {
+// The walk grows with every endpoint and signs in four roles (scrypt): it gets more than the default 30 s.
+describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
   let shop: TestShop;
   let app: ReturnType<typeof createApp>;
   const cookies = {} as Record<StaffRole, string>;
@@ -45,9 +48,11 @@ describe(`console permissions (${testDriver()})`, () => {
       .insert(emailOutbox)
       .values({ to: "x@example.com", subject: "s", text: "t", html: "h", template: "test", idempotencyKey: "walker-failed", status: "failed", createdAt: shop.clock.now() })
       .returning({ id: emailOutbox.id });
-    fixtures = { number: order.number, id: customer.id, code: "WELCOME10", name: "data-redesign", emailId: failed!.id, orderId: order.id };
+    const [subscription] = await seedSubscriptions(shop, { count: 1, nextBillingAt: new Date(shop.clock.now().getTime() + 20 * 86_400_000) });
+    const [due] = await seedSubscriptions(shop, { count: 1, nextBillingAt: new Date(shop.clock.now().getTime() - 3_600_000) });
+    fixtures = { number: order.number, id: customer.id, code: "WELCOME10", name: "data-redesign", emailId: failed!.id, subscription: subscription!.id, dueSubscription: due!.id, orderId: order.id };
     for (const role of STAFF_ROLES) cookies[role] = await signInTestStaff(app, shop, await createTestStaff(shop, role));
-  });
+  }, 240_000);
   afterAll(() => shop.cleanup());
 
   const newCustomerSessionId = async () => {
@@ -56,7 +61,7 @@ describe(`console permissions (${testDriver()})`, () => {
   };
 
   function urlOf(op: Operation, params: Record<string, string> = {}): string {
-    const values: Record<string, string> = { number: fixtures.number!, id: op.path.startsWith("/emails") ? fixtures.emailId! : fixtures.id!, code: fixtures.code!, name: fixtures.name!, sessionId: "00000000-0000-4000-8000-000000000000", ...params };
+    const values: Record<string, string> = { number: fixtures.number!, id: op.path.startsWith("/emails") ? fixtures.emailId! : op.path.startsWith("/subscriptions") ? fixtures.subscription! : fixtures.id!, code: fixtures.code!, name: fixtures.name!, sessionId: "00000000-0000-4000-8000-000000000000", ...params };
     return `/api/console${op.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(values[key]!))}`;
   }
 
@@ -103,6 +108,11 @@ describe(`console permissions (${testDriver()})`, () => {
   const ACTIONS: Record<string, () => Promise<{ body?: unknown; params?: Record<string, string> }>> = {
     "POST /orders/{number}/shipments": async () => ({ body: { carrier: "ups", trackingNumber: "1Z999AA10123456784" } }),
     "POST /orders/{number}/confirmation": async () => ({ body: {} }),
+    "POST /subscriptions/{id}/charge-now": async () => ({ params: { id: fixtures.dueSubscription! }, body: { reason: "Walker: missed renewal" } }),
+    "POST /subscriptions/{id}/pause": async () => ({ params: { id: fixtures.subscription! }, body: { months: 1, reason: "Walker: travelling" } }),
+    "POST /subscriptions/{id}/skip": async () => ({ params: { id: fixtures.subscription! }, body: { reason: "Walker: too much left" } }),
+    "POST /subscriptions/{id}/cancel": async () => ({ params: { id: fixtures.subscription! }, body: { reason: "Walker: asked by phone" } }),
+    "POST /orders/{number}/refunds": async () => ({ body: { amount: 100, reason: "Walker refund", idempotencyKey: randomUUID() } }),
     "POST /customers/{id}/sessions/{sessionId}/revoke": async () => ({ params: { sessionId: await newCustomerSessionId() } }),
     "PUT /customers/{id}/fraud-status": async () => ({ body: { fraudulentStatus: "suspected fraud" } }),
     "POST /coupons": async () => ({ body: { code: "WALKER5", type: "percent", value: 5 } }),
@@ -148,7 +158,8 @@ describe(`console permissions (${testDriver()})`, () => {
   });
 
   describe("pages", () => {
-    const pageUrl = (path: string) => path.replace(":number", fixtures.number!).replace(":id", fixtures.id!).replace(":code", fixtures.code!);
+    const pageUrl = (path: string) =>
+      path.replace(":number", fixtures.number!).replace(":id", path.startsWith("/console/subscriptions") ? fixtures.subscription! : fixtures.id!).replace(":code", fixtures.code!);
     const get = (url: string, cookie: string | null) => app.request(url, { headers: cookie ? { Cookie: cookie } : {} });
 
     it("every page sends a signed-out visitor and a shopper to sign in, and refuses each role without its permission", async () => {

@@ -1,4 +1,5 @@
 import { CARRIERS, orderSequenceFrom, type CarrierCode } from "../../../domain/carriers";
+import { cents, formatMoney, isCurrency } from "../../../domain/money";
 import { can, permissionsOf, type Permission, type StaffRole } from "../../../domain/console-access";
 import type { CouponInput } from "../../modules/coupons";
 import { ShopError } from "../../../domain/errors";
@@ -6,12 +7,17 @@ import { DEFAULT_FLAGS, FLAG_NAMES, parseFlagOverrides, resolveFlags, type FlagN
 import { decodeTimeIdCursor, encodeTimeIdCursor, pageSize } from "../../../domain/keyset";
 import { sessionsOfCustomer } from "../../modules/auth";
 import { findCoupon, listCoupons, redemptionsOf } from "../../modules/coupons";
-import { customerIdsNamed, customerProfile, listCustomers } from "../../modules/customers";
+import { customerEmailsOf, customerIdsNamed, customerProfile, findCustomerByEmail, listCustomers } from "../../modules/customers";
 import { emailsWithKeyPrefix, outboxPage, type EmailStatus } from "../../modules/email";
-import { customerOfOrder, orderIdBySequence, orderSummary, searchOrders, shipmentsOfOrder } from "../../modules/orders";
+import { customerOfOrder, dailyOrderTotals, orderIdBySequence, orderSummary, searchOrders, shipmentsOfOrder } from "../../modules/orders";
 import { storedFlagDefaults } from "../../modules/settings";
 import { listAudit, listStaff, type AuditEntry, type StaffSession } from "../../modules/staff";
-import { subscriptionsOfCustomer } from "../../modules/subscriptions";
+import { findSubscription, listSubscriptionsPage, scheduleOf, subscriptionHistory, subscriptionStats, subscriptionsOfCustomer } from "../../modules/subscriptions";
+import { attemptsOf, dailyRenewalOutcomes, renewalsOfSubscription } from "../../modules/renewals";
+import { ledgerOf } from "../../modules/ledger";
+import { nextBillingDates } from "../../../domain/billing-dates";
+import { previewNextCharge } from "../../workflows/quote-next-charge";
+import { paymentsOfOrder, refundableOf, refundsOfOrder } from "../../modules/payments";
 import { reviewQueue } from "../../modules/referrals";
 import { dbOf, type Shop } from "../../shop";
 import {
@@ -23,10 +29,22 @@ import {
   resendConfirmation,
   revokeSessionOfCustomer,
   setFlagAction,
+  cancelSubscriptionAction,
+  chargeRenewalNowAction,
+  pauseSubscriptionAction,
+  refundOrderPayment,
   shipOrder,
+  skipNextAction,
   updateCouponAction,
+  consoleAction,
   type ConsoleActor,
 } from "../../workflows/console";
+
+/** A CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused for spreadsheets. */
+const csvCell = (value: string) => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
 
 /** A page of a keyset-paged list: the rows and the cursor of the next page (null on the last page). */
 export interface Page<T> {
@@ -92,19 +110,22 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     async order(number: string) {
       allow("orders.read");
       const id = await orderIdOf(number);
-      const [summary, customerId, shipments, confirmation] = await Promise.all([
+      const [summary, customerId, shipments, confirmation, paymentRows, refundRows] = await Promise.all([
         orderSummary(db, id),
         customerOfOrder(db, id),
         shipmentsOfOrder(db, id),
         emailsWithKeyPrefix(db, `order-confirmation:${id}`),
+        paymentsOfOrder(db, id),
+        refundsOfOrder(db, id),
       ]);
       if (!summary || !customerId) throw new ShopError("NOT_FOUND", "There is no such order.");
-      const [shippedEmails, actions] = await Promise.all([
+      const [shippedEmails, refundEmails, actions] = await Promise.all([
         Promise.all(shipments.map((s) => emailsWithKeyPrefix(db, `order-shipped:${s.id}`))).then((lists) => lists.flat()),
+        Promise.all(refundRows.map((r) => emailsWithKeyPrefix(db, `order-refunded:${r.id}`))).then((lists) => lists.flat()),
         // What staff did to this order is part of its timeline (the full log is the owner's audit page).
         listAudit(db, { limit: 100, target: { type: "order", id: summary.number } }),
       ]);
-      const emails = [...confirmation, ...shippedEmails].map((m) => ({
+      const emails = [...confirmation, ...shippedEmails, ...refundEmails].map((m) => ({
         id: m.id,
         to: m.to,
         subject: m.subject,
@@ -118,9 +139,22 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
         { at: summary.createdAt, what: `Order placed and paid (${summary.payment.brand} ending ${summary.payment.last4 || "n/a"})` },
         ...emails.map((m) => ({ at: m.createdAt, what: `Email "${m.subject}" queued${m.sentAt ? ", sent" : m.status === "failed" ? ", failed" : ""}` })),
         ...shipments.map((s) => ({ at: s.shippedAt, what: `Shipped with ${CARRIERS[s.carrier as CarrierCode]?.label ?? s.carrier}, tracking ${s.trackingNumber}` })),
+        ...refundRows.map((r) => ({ at: r.createdAt.toISOString(), what: `Refund of ${isCurrency(r.currency) ? formatMoney({ amount: cents(r.amount), currency: r.currency }) : `${r.amount} ${r.currency}`} (${r.status}) by ${r.staffEmail}: ${r.reason}` })),
         ...actions.map((a) => ({ at: a.createdAt.toISOString(), what: `${a.staffEmail} did ${a.action}` })),
       ].sort((a, b) => a.at.localeCompare(b.at));
-      return { order: summary, customerId, shipments, emails, timeline };
+      const paymentsView = paymentRows.map((p) => ({
+        id: p.id,
+        status: p.status,
+        amount: p.amount,
+        currency: p.currency,
+        refunded: p.refundedAmount,
+        refundable: refundableOf(p),
+        brand: p.brand,
+        last4: p.last4,
+        createdAt: p.createdAt.toISOString(),
+      }));
+      const refunds = refundRows.map((r) => ({ id: r.id, paymentId: r.paymentId, amount: r.amount, currency: r.currency, status: r.status, reason: r.reason, staffEmail: r.staffEmail, failure: r.failure, createdAt: r.createdAt.toISOString() }));
+      return { order: summary, customerId, shipments, emails, timeline, payments: paymentsView, refunds };
     },
 
     async shipOrder(number: string, input: { carrier: CarrierCode; trackingNumber: string }) {
@@ -131,6 +165,196 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     async resendConfirmation(number: string, requestKey?: string) {
       allow("orders.resend-confirmation");
       return resendConfirmation(shop, actor, { orderId: await orderIdOf(number), requestKey });
+    },
+
+    /** A full (`full`) or partial (`amount`, minor units) refund of the order's payment; `idempotencyKey` makes it once. */
+    async refundOrder(number: string, input: { paymentId?: string; amount?: number; full?: boolean; reason: string; idempotencyKey: string }) {
+      allow("orders.refund");
+      return refundOrderPayment(shop, actor, { orderId: await orderIdOf(number), ...input });
+    },
+
+    /** Subscriptions newest first; q finds by subscription id, customer email or name; status narrows. */
+    async subscriptions(input: { q?: string; status?: string; before?: string; limit?: number }) {
+      allow("subscriptions.read");
+      const limit = pageSize(input.limit);
+      const q = input.q?.trim() ?? "";
+      const cursor = decodeTimeIdCursor(input.before);
+      let rows;
+      if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q)) {
+        const one = await findSubscription(db, q);
+        rows = one ? [one] : [];
+      } else {
+        const customerIds = q.includes("@") ? await findCustomerByEmail(db, q.toLowerCase()).then((c) => (c ? [c.id] : [])) : q ? await customerIdsNamed(db, q) : undefined;
+        rows = await listSubscriptionsPage(db, { customerIds, status: input.status || undefined, before: cursor && { createdAt: cursor.at, id: cursor.id }, limit });
+      }
+      const emails = await customerEmailsOf(db, [...new Set(rows.map((r) => r.customerId))]);
+      const view = rows.map((r) => ({
+        id: r.id,
+        customerId: r.customerId,
+        email: emails.get(r.customerId) ?? "",
+        productCode: r.productCode,
+        planCode: r.planCode,
+        quantity: r.quantity,
+        status: r.status,
+        currency: r.currency,
+        nextBillingAt: r.nextBillingAt.toISOString(),
+        createdAt: r.createdAt.toISOString(),
+      }));
+      return paged(view, limit, encodeTimeIdCursor);
+    },
+
+    /** The subscription with its renewals and their attempts, the next billing dates, the next charge and its timeline. */
+    async subscription(id: string, input: { dates?: number } = {}) {
+      allow("subscriptions.read");
+      const sub = /^[0-9a-f-]{36}$/i.test(id) ? await findSubscription(db, id) : null;
+      if (!sub) throw new ShopError("NOT_FOUND", "There is no such subscription.");
+      const [emails, renewalRows, history, ledger, actions] = await Promise.all([
+        customerEmailsOf(db, [sub.customerId]),
+        renewalsOfSubscription(db, sub.id),
+        subscriptionHistory(db, sub.id),
+        ledgerOf(db, sub.id),
+        listAudit(db, { limit: 100, target: { type: "subscription", id: sub.id } }),
+      ]);
+      const recent = renewalRows.slice(-24);
+      const attempts = await Promise.all(recent.map((r) => attemptsOf(db, r.id)));
+      const renewalsView = recent.map((r, i) => ({
+        id: r.id,
+        period: r.period,
+        status: r.status,
+        amount: r.amount,
+        currency: r.currency,
+        attempts: attempts[i]!.map((a) => ({ number: a.number, outcome: a.outcome, declineCode: a.declineCode, amount: a.amount, at: a.at.toISOString() })),
+        nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
+        orderId: r.orderId,
+      }));
+      const canceled = sub.status === "canceled";
+      const count = Math.min(Math.max(Math.trunc(input.dates ?? 6), 1), 24);
+      const nextDates = canceled ? [] : nextBillingDates(scheduleOf(sub), count).map((d) => d.toISOString());
+      let nextCharge: { total: number; currency: string; planName: string } | null = null;
+      if (!canceled) {
+        try {
+          const { quote, plan } = await previewNextCharge(shop, sub.id);
+          nextCharge = { total: quote.total, currency: quote.currency, planName: plan.name };
+        } catch (error) {
+          shop.log.warn({ err: error, subscriptionId: sub.id }, "the console could not price the next charge");
+        }
+      }
+      const timeline = [
+        { at: sub.createdAt.toISOString(), what: "Subscription created" },
+        ...history.changes.map((c) => ({ at: c.changedAt.toISOString(), what: `Changed: ${c.action}${c.detail ? ` (${c.detail})` : ""}` })),
+        ...renewalsView.flatMap((r) => r.attempts.map((a) => ({ at: a.at, what: `Renewal ${r.period}, attempt ${a.number}: ${a.outcome}${a.declineCode ? ` (${a.declineCode})` : ""}` }))),
+        ...history.cancellations.flatMap((c) => [
+          { at: c.canceledAt.toISOString(), what: `Cancelled (${c.via})${c.reasonText ? `: ${c.reasonText}` : ""}` },
+          ...(c.reactivatedAt ? [{ at: c.reactivatedAt.toISOString(), what: "Reactivated" }] : []),
+        ]),
+        ...actions.map((a) => ({ at: a.createdAt.toISOString(), what: `${a.staffEmail} did ${a.action}${(a.after as { reason?: string } | null)?.reason ? `: ${(a.after as { reason: string }).reason}` : ""}` })),
+      ].sort((a, b) => a.at.localeCompare(b.at));
+      return {
+        subscription: {
+          id: sub.id,
+          customerId: sub.customerId,
+          email: emails.get(sub.customerId) ?? "",
+          productCode: sub.productCode,
+          planCode: sub.planCode,
+          renewalPlanCode: sub.renewalPlanCode,
+          quantity: sub.quantity,
+          billingPeriodMonths: sub.billingPeriodMonths,
+          status: sub.status,
+          currency: sub.currency,
+          country: sub.country,
+          nextBillingAt: sub.nextBillingAt.toISOString(),
+          canceledAt: sub.canceledAt?.toISOString() ?? null,
+          cancelReason: sub.cancelReason,
+          createdAt: sub.createdAt.toISOString(),
+        },
+        due: !canceled && sub.nextBillingAt <= shop.clock.now(),
+        nextDates,
+        nextCharge,
+        renewals: renewalsView,
+        ledger: ledger.map((l) => ({ kind: l.kind, amount: l.amount, creditAmount: l.creditAmount, currency: l.currency, createdAt: l.createdAt.toISOString() })),
+        timeline,
+      };
+    },
+
+    async chargeRenewalNow(id: string, reason: string) {
+      allow("subscriptions.charge");
+      return chargeRenewalNowAction(shop, actor, { subscriptionId: id, reason });
+    },
+
+    async pauseSubscription(id: string, months: 1 | 2, reason: string) {
+      allow("subscriptions.edit");
+      return pauseSubscriptionAction(shop, actor, { subscriptionId: id, months, reason });
+    },
+
+    async skipNextShipment(id: string, reason: string) {
+      allow("subscriptions.edit");
+      return skipNextAction(shop, actor, { subscriptionId: id, reason });
+    },
+
+    async cancelSubscription(id: string, reason: string, origin: string) {
+      allow("subscriptions.edit");
+      return cancelSubscriptionAction(shop, actor, { subscriptionId: id, reason, origin });
+    },
+
+    /**
+     * The dashboard over the last `days` whole UTC days (today included): orders and revenue per day by currency (gross:
+     * order totals of paid and later refunded orders), subscriptions by status, renewal attempts succeeded and failed
+     * per day, and churn (cancelled in the window ÷ running when it opened).
+     */
+    async dashboard(input: { days?: number } = {}) {
+      allow("dashboard.read");
+      const days = Math.min(Math.max(Math.trunc(input.days ?? 30), 7), 90);
+      const now = shop.clock.now();
+      const until = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+      const from = new Date(until.getTime() - days * 86_400_000);
+      const [orderDays, renewalDays, subs] = await Promise.all([dailyOrderTotals(db, from, until), dailyRenewalOutcomes(db, from, until), subscriptionStats(db, from, until)]);
+      const dayList = Array.from({ length: days }, (_, i) => new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+      const currencies = [...new Set(orderDays.map((r) => r.currency))].sort();
+      const revenue = currencies.map((currency) => {
+        const byDay = new Map(orderDays.filter((r) => r.currency === currency).map((r) => [r.day, r]));
+        const points = dayList.map((day) => ({ day, orders: byDay.get(day)?.orders ?? 0, total: byDay.get(day)?.total ?? 0 }));
+        return { currency, orders: points.reduce((n, p) => n + p.orders, 0), total: points.reduce((n, p) => n + p.total, 0), points };
+      });
+      const renewalByDay = new Map(renewalDays.map((r) => [r.day, r]));
+      const renewals = dayList.map((day) => ({ day, succeeded: renewalByDay.get(day)?.succeeded ?? 0, failed: renewalByDay.get(day)?.failed ?? 0 }));
+      const canceledByDay = new Map(subs.canceledPerDay.map((r) => [r.day, r.canceled]));
+      return {
+        from: from.toISOString(),
+        until: until.toISOString(),
+        days: dayList,
+        revenue,
+        renewals,
+        renewalTotals: { succeeded: renewals.reduce((n, r) => n + r.succeeded, 0), failed: renewals.reduce((n, r) => n + r.failed, 0) },
+        subscriptions: {
+          active: subs.byStatus.active ?? 0,
+          pastDue: subs.byStatus.past_due ?? 0,
+          canceled: subs.byStatus.canceled ?? 0,
+          startedInWindow: subs.started,
+          canceledInWindow: subs.canceled,
+          activeAtStart: subs.activeAtStart,
+          churnRate: subs.activeAtStart > 0 ? subs.canceled / subs.activeAtStart : null,
+          canceledPerDay: dayList.map((day) => ({ day, canceled: canceledByDay.get(day) ?? 0 })),
+        },
+      };
+    },
+
+    /**
+     * Orders as CSV (number, placed, email, status, currency, total in major units), newest first, read in keyset pages
+     * of 500 and capped at 200,000 rows. The export names personal data, so it is on the audit record.
+     */
+    async exportOrdersCsv(q?: string) {
+      allow("orders.export");
+      const lines = ["number,placed_at,email,status,currency,total"];
+      let before: string | undefined;
+      let rows = 0;
+      do {
+        const page = await this.orders({ q, before, limit: 200 });
+        for (const o of page.rows) lines.push([o.number, o.createdAt, o.email, o.status, o.currency, (o.total / 100).toFixed(2)].map(csvCell).join(","));
+        rows += page.rows.length;
+        before = page.next ?? undefined;
+      } while (before && rows < 200_000);
+      await consoleAction(shop, actor, "orders.export", async () => ({ result: undefined, audit: { targetType: "orders", targetId: q?.trim() || "all", before: null, after: { rows } } }));
+      return `${lines.join("\r\n")}\r\n`;
     },
 
     async customers(input: { email?: string; before?: string; limit?: number }) {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { ShopError } from "../../../domain/errors";
-import { sandboxCharges, sandboxTokens } from "../../db/schema";
+import { sandboxCharges, sandboxRefunds, sandboxTokens } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
 import { UNKNOWN_TOKEN, type AuthorizeResult, type CardDetails, type ChargeResult, type GatewayCharge, type PaymentGateway } from "./gateway";
 import { cardBrand, DECLINE_MESSAGES, luhnValid, TEST_CARDS, type CardBehavior } from "./test-cards";
@@ -149,14 +149,28 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
       return resultOf(charge);
     },
 
-    async refund({ chargeId, amount }) {
-      const done = await db()
-        .update(sandboxCharges)
-        .set({ amountRefunded: sql`${sandboxCharges.amountRefunded} + ${amount}`, updatedAt: shop.clock.now() })
-        .where(and(eq(sandboxCharges.id, chargeId), eq(sandboxCharges.status, "captured"), sql`${sandboxCharges.amountRefunded} + ${amount} <= ${sandboxCharges.amount}`))
-        .returning({ id: sandboxCharges.id });
-      if (done.length === 0) throw new Error(`sandbox charge ${chargeId} cannot be refunded ${amount}`);
-      return { refundId: id("re") };
+    // Like a real gateway: at most what was captured, and the same idempotency key answers the first refund (with no
+    // second deduction). The refund and the charge's refunded total change together.
+    async refund({ chargeId, amount, idempotencyKey }) {
+      return db().transaction(async (tx) => {
+        const [created] = await tx
+          .insert(sandboxRefunds)
+          .values({ id: id("re"), idempotencyKey, chargeId, amount, createdAt: shop.clock.now() })
+          .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey })
+          .returning();
+        if (!created) {
+          const [first] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey)).limit(1);
+          if (!first || first.chargeId !== chargeId || first.amount !== amount) throw new Error(`sandbox refund key ${idempotencyKey} was used for another refund`);
+          return { refundId: first.id };
+        }
+        const done = await tx
+          .update(sandboxCharges)
+          .set({ amountRefunded: sql`${sandboxCharges.amountRefunded} + ${amount}`, updatedAt: shop.clock.now() })
+          .where(and(eq(sandboxCharges.id, chargeId), eq(sandboxCharges.status, "captured"), sql`${sandboxCharges.amountRefunded} + ${amount} <= ${sandboxCharges.amount}`))
+          .returning({ id: sandboxCharges.id });
+        if (done.length === 0) throw new Error(`sandbox charge ${chargeId} cannot be refunded ${amount}`);
+        return { refundId: created.id };
+      });
     },
 
     async retrieveCharge(chargeId): Promise<GatewayCharge | null> {

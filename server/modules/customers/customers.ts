@@ -60,3 +60,10 @@ export async function customerEmail(db: Queryable, id: string): Promise<string |
   const [row] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, id)).limit(1);
   return row?.email ?? null;
 }
+
+/** The emails of many customers at once (a console list page), by id. */
+export async function customerEmailsOf(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: customers.id, email: customers.email }).from(customers).where(inArray(customers.id, ids));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}

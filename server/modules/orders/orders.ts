@@ -173,3 +173,8 @@ export async function orderSummary(db: Queryable, orderId: string): Promise<Orde
     createdAt: order.createdAt.toISOString(),
   };
 }
+
+/** A paid order whose payment was refunded in full: it is no longer shipped. */
+export async function markOrderRefunded(tx: Queryable, orderId: string): Promise<void> {
+  await tx.update(orders).set({ status: "refunded" }).where(and(eq(orders.id, orderId), eq(orders.status, "paid")));
+}

@@ -1,3 +1,4 @@
 /** Payments and saved payment methods (tokens, brand and last four only). */
 export * from "./payments";
 export * from "./cards";
+export * from "./refunds";

@@ -4,3 +4,4 @@ export * from "./prices";
 export * from "./renewals";
 export * from "./batch";
 export * from "./retention-withdraw";
+export * from "./stats";

@@ -77,8 +77,11 @@ export async function recordRetentionAcceptance(tx: Tx, customerId: string, id: 
   return sub;
 }
 
-/** How a cancellation was made; "dunning" is the renewal engine giving up after the last failed payment. */
-export type CancellationChannel = "account" | "email_link" | "api" | "dunning";
+/**
+ * How a cancellation was made. "dunning" is the renewal engine giving up after the last failed payment; "console" is
+ * staff cancelling on the member's behalf (the console's audit log says who and why).
+ */
+export type CancellationChannel = "account" | "email_link" | "api" | "dunning" | "console";
 
 /**
  * Cancels a held subscription inside the caller's transaction and records why. A cancellation made while the discount

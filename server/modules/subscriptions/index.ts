@@ -10,3 +10,5 @@ export * from "./cancel-links";
 export * from "./renewal-hooks";
 export * from "./emails/subscription-emails";
 export * from "./renewal-batch";
+export * from "./directory";
+export * from "./stats";

@@ -3,5 +3,7 @@ export { consoleAction, type ConsoleActor } from "./console-action";
 export { createCouponAction, updateCouponAction } from "./coupons";
 export { editFraudStatus, revokeSessionOfCustomer } from "./customers";
 export { resendConfirmation, shipOrder } from "./orders";
+export { refundOrderPayment, type RefundRequest, type RefundOutcome } from "./refunds";
 export { inviteStaff, requeueEmailAction, setFlagAction } from "./settings";
 export { decideReferralAction } from "./referrals";
+export { cancelSubscriptionAction, chargeRenewalNowAction, pauseSubscriptionAction, skipNextAction } from "./subscriptions";

@@ -1,0 +1,82 @@
+import { Form, Link } from "react-router";
+import { consoleLoad } from "../../components/console/errors";
+import { Badge, Pager, When } from "../../components/console/ui";
+import type { Route } from "./+types/subscriptions";
+
+const STATUSES = ["active", "past_due", "canceled"] as const;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q") ?? "";
+  const status = (STATUSES as readonly string[]).includes(params.get("status") ?? "") ? params.get("status")! : "";
+  return consoleLoad(async () => ({ q, status, page: await context.console.service().subscriptions({ q, status, before: params.get("before") ?? undefined }) }));
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Subscriptions | Seed console" }];
+
+export default function ConsoleSubscriptions({ loaderData }: Route.ComponentProps) {
+  const { q, status, page } = loaderData;
+  return (
+    <>
+      <h1>Subscriptions</h1>
+      <Form method="get" className="c-form-row" role="search">
+        <label className="c-field">
+          Find subscriptions
+          <input type="search" name="q" defaultValue={q} />
+          <span className="c-hint">An email address, a customer's name, or a subscription id.</span>
+        </label>
+        <label className="c-field">
+          Status
+          <select name="status" defaultValue={status}>
+            <option value="">Any status</option>
+            <option value="active">Active</option>
+            <option value="past_due">Past due</option>
+            <option value="canceled">Cancelled</option>
+          </select>
+          <span className="c-hint">&nbsp;</span>
+        </label>
+        <button type="submit" className="c-button">
+          Search
+        </button>
+      </Form>
+      <h2>{q ? `Subscriptions matching "${q}"` : "Newest subscriptions"}</h2>
+      {page.rows.length === 0 ? (
+        <p>No subscriptions match. Check the spelling, or search by the full email address.</p>
+      ) : (
+        <div className="c-table-wrap" tabIndex={0} role="region" aria-label="Subscriptions">
+          <table className="c-table">
+            <thead>
+              <tr>
+                <th scope="col">Customer</th>
+                <th scope="col">Plan</th>
+                <th scope="col">Status</th>
+                <th scope="col">Next charge</th>
+                <th scope="col">Started</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.map((s) => (
+                <tr key={s.id}>
+                  <td>
+                    <Link to={`/console/subscriptions/${s.id}`}>{s.email || s.customerId}</Link>
+                  </td>
+                  <td>
+                    {s.planCode} × {s.quantity}
+                  </td>
+                  <td>
+                    <Badge tone={s.status}>{s.status}</Badge>
+                  </td>
+                  <td>{s.status === "canceled" ? "-" : <When iso={s.nextBillingAt} />}</td>
+                  <td>
+                    <When iso={s.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager next={page.next} keep={{ q, status }} />
+    </>
+  );
+}
