@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderNumber } from "../../domain/orders";
 import { createApp } from "../app";
 import { emailOutbox, memberLedger, orders, referrals, renewals, subscriptions } from "../db/schema";
 import { balanceOf, creditBalance, entriesOf, grantCredit, pointsBalance, redeemPoints } from "../modules/loyalty";
@@ -11,7 +12,6 @@ import { createTestStaff, signInTestStaff } from "../testing/console-staff";
 import { seedSubscriptions } from "../testing/subscriptions";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
 import { loyaltyUpkeep } from "./loyalty-upkeep";
-import { refundOrder } from "./refund-order";
 import { chargeMissedRenewalNow, renewSubscription } from "./renew-subscription";
 import { decideReferral, settleReferrals } from "./reward-referrals";
 
@@ -30,6 +30,18 @@ describe(`referrals and loyalty (${testDriver()})`, () => {
 
   let street = 0;
   /** An order through /api/purchase as a shopper would: its own street and card unless told, cookies as given. */
+  /** A refund in full, as an operator makes it in the console (the one refund path, ADR 0038). */
+  async function refundOrder(_: TestShop, orderId: string) {
+    const owner = await signInTestStaff(app, shop, await createTestStaff(shop, "owner"));
+    const [o] = await dbOf(shop).select({ number: orders.number }).from(orders).where(eq(orders.id, orderId));
+    const res = await app.request(`/api/console/orders/${orderNumber(o!.number)}/refunds`, {
+      method: "POST",
+      headers: { Cookie: owner, "Content-Type": "application/json" },
+      body: JSON.stringify({ full: true, reason: "Friend changed their mind", idempotencyKey: randomUUID() }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  }
+
   async function buy(email: string, o: { cookie?: string; card?: string; address1?: string; items?: Record<string, number>; coupon?: string } = {}) {
     const tokenRes = await app.request("/api/payments/sandbox/tokenize", {
       method: "POST",

@@ -22,7 +22,7 @@ const BATCH_STATEMENTS = [
   "select subscription_prices", // the prices agreed
   "select price_notices", // and the notices of new ones
   "select retention_offers",
-  "select customer_credits",
+  "select member_ledger", // the credit balances (referral rewards, points redeemed)
   "select payment_methods",
   "update renewals", // freeze the quotes (one UPDATE … FROM VALUES)
   "select sandbox_tokens", // the gateway: the cards
@@ -34,6 +34,7 @@ const BATCH_STATEMENTS = [
   "insert order_lines",
   "update renewals", // the orders named
   "insert ledger_entries",
+  "insert member_ledger", // the points earned (one INSERT … SELECT over VALUES)
   "insert subscription_prices", // the prices agreed (one upsert)
   "insert payments",
   "update subscriptions", // the next billing dates (one UPDATE … FROM VALUES)

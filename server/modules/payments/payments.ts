@@ -124,6 +124,7 @@ export async function paymentOfOrder(db: Queryable, orderId: string) {
 }
 
 /** Marks an order's payment refunded (the gateway refunded it). */
-export async function markOrderRefunded(db: Queryable, orderId: string, now: Date): Promise<void> {
-  await db.update(payments).set({ status: "refunded", updatedAt: now }).where(eq(payments.orderId, orderId));
+/** A payment refunded in full (the console's refund, ADR 0038): the referral job then treats its order as refunded. */
+export async function markPaymentRefunded(db: Queryable, paymentId: string, now: Date): Promise<void> {
+  await db.update(payments).set({ status: "refunded", updatedAt: now }).where(eq(payments.id, paymentId));
 }

@@ -3,9 +3,10 @@ import { gatewayOf } from "../../integrations/payments";
 import { recordLedgerEntry } from "../../modules/ledger";
 import { sendQueuedEmailsSoon } from "../../modules/email";
 import { enqueueOrderRefunded, markOrderRefunded, orderSummary } from "../../modules/orders";
-import { findPayment, findRefundByKey, paymentsOfOrder, refundableOf, reserveRefund, settleRefund, type PaymentRefund } from "../../modules/payments";
+import { findPayment, findRefundByKey, markPaymentRefunded, paymentsOfOrder, refundableOf, reserveRefund, settleRefund, type PaymentRefund } from "../../modules/payments";
 import { findRenewalByCharge } from "../../modules/renewals";
 import { dbOf, type Shop } from "../../shop";
+import { onOrderRefunded } from "../reward-referrals";
 import { consoleAction, type ConsoleActor } from "./console-action";
 
 export interface RefundRequest {
@@ -46,7 +47,8 @@ export async function refundOrderPayment(shop: Shop, actor: ConsoleActor, req: R
   const all = await paymentsOfOrder(db, req.orderId);
   const payment = req.paymentId ? all.find((p) => p.id === req.paymentId) : all.length === 1 ? all[0] : undefined;
   if (!payment) throw new ShopError("NOT_FOUND", req.paymentId ? "That payment is not one of this order's." : "This order has no single payment to refund.");
-  if (payment.status !== "captured" || !payment.gatewayChargeId) throw new ShopError("VALIDATION_ERROR", "Only a captured payment can be refunded.");
+  // A payment refunded in full is still named here: the balance check below then answers REFUND_EXCEEDS_BALANCE.
+  if (!["captured", "refunded"].includes(payment.status) || !payment.gatewayChargeId) throw new ShopError("VALIDATION_ERROR", "Only a captured payment can be refunded.");
   // A renewal's charge is also in the subscription's ledger, so its refund gets a ledger row there too.
   const renewal = await findRenewalByCharge(db, payment.gatewayChargeId);
 
@@ -110,10 +112,15 @@ export async function refundOrderPayment(shop: Shop, actor: ConsoleActor, req: R
         });
       }
       const remaining = refundableOf(after);
-      if (remaining === 0) await markOrderRefunded(tx, req.orderId);
+      if (remaining === 0) {
+        await markOrderRefunded(tx, req.orderId);
+        await markPaymentRefunded(tx, payment.id, now);
+      }
       await enqueueOrderRefunded(tx, order, { id: refund.id, amount: refund.amount, currency: refund.currency, remaining }, { now });
       return settled;
     });
+    // A refunded order in full earns nothing: its referral is voided or reversed and its points taken back (ADR 0036).
+    if (refundableOf((await findPayment(db, payment.id))!) === 0) await onOrderRefunded(shop, { id: req.orderId, customerId: payment.customerId });
     await sendQueuedEmailsSoon(shop);
   }
   if (refund.status === "failed" && !reserved.replay) throw new ShopError("REFUND_FAILED");
