@@ -29,6 +29,7 @@ const ORDER_STATEMENTS = [
   "update checkout_attempts", // complete the attempt, only if this claim still holds it
   "update sandbox_charges", // the gateway: capture
   "update payments", // the payment captured
+  "insert member_ledger", // the loyalty points of the paid order (one INSERT … SELECT, ADR 0037)
 ];
 
 /** "insert orders", "select order_lines": the verb and the first table a statement names. */

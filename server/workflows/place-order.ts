@@ -33,7 +33,7 @@ import { findOwnPaymentMethod, markCaptured, recordPayment, savePaymentMethod } 
 import { sendQueuedEmailsSoon } from "../modules/email";
 import { createSubscriptions } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
-import { earnOrderPoints } from "../modules/loyalty";
+import { earnCapturedOrderPoints } from "../modules/loyalty";
 import { attributeReferral } from "./attribute-referral";
 import { priceCart } from "./price-cart";
 
@@ -135,7 +135,7 @@ async function placeClaimed(
   // Before the card: an order that loses the race for a coupon's last use costs no authorization.
   if (promo) await reserveCouponUse(db, promo.code, shop.clock.now());
   let chargeId: string | null = null;
-  let written: { summary: OrderSummary; paymentId: string };
+  let written: { summary: OrderSummary; paymentId: string; points: { customerId: string; orderId: string; amount: number; now: Date } };
   try {
     // Keyed by the claim: a retry inside this claim never authorizes twice; a new claim (after a failure) gets its own answer.
     const authorized = await authorizeCard(shop, gateway, request, ctx, customer.id, quote, `order:${claim.key}:${claim.id}`, decliners);
@@ -155,7 +155,6 @@ async function placeClaimed(
       if (ctx.referral && isFirstOrder) {
         await attributeReferral(tx, { code: ctx.referral.code, deviceId: ctx.referral.deviceId, friendId: customer.id, friendEmail: request.email, orderId: order.id, shippingAddress: request.shippingAddress, card: card.details, now });
       }
-      await earnOrderPoints(tx, { customerId: customer.id, orderId: order.id, amount: quote.total, now });
       const subscriptions = await createSubscriptions(tx, {
         customerId: customer.id,
         orderId: order.id,
@@ -170,14 +169,14 @@ async function placeClaimed(
       const summary = writtenOrderSummary({ ...newOrder, ...order }, card.details, subscriptions);
       await enqueueOrderConfirmation(tx, summary, { now });
       await completeAttempt(tx, claim.key, claim.id, order.id, now);
-      return { summary, paymentId };
+      return { summary, paymentId, points: { customerId: customer.id, orderId: order.id, amount: quote.total, now } };
     });
   } catch (error) {
     if (chargeId) await voidQuietly(shop, gateway, chargeId);
     if (promo) await releaseQuietly(shop, promo.code);
     throw error;
   }
-  await capture(shop, gateway, chargeId, written.paymentId);
+  await capture(shop, gateway, chargeId, written.paymentId, written.points);
   void sendQueuedEmailsSoon(shop);
   return written.summary;
 }
@@ -264,11 +263,13 @@ async function captchaSolvedWithCard(shop: Shop, request: PurchaseRequest): Prom
 }
 
 /** The order is written; a capture that fails now is logged and left authorized for the operator, never re-charged. */
-async function capture(shop: Shop, gateway: PaymentGateway, chargeId: string | null, paymentId: string): Promise<void> {
+async function capture(shop: Shop, gateway: PaymentGateway, chargeId: string | null, paymentId: string, points: Parameters<typeof earnCapturedOrderPoints>[1]): Promise<void> {
   if (!chargeId) return;
   try {
     await gateway.capture(chargeId);
     await markCaptured(dbOf(shop), paymentId, shop.clock.now());
+    // Loyalty points are earned on paid orders: once the money is captured, never at authorisation (ADR 0037).
+    await earnCapturedOrderPoints(dbOf(shop), points);
   } catch (error) {
     shop.log.error({ err: error, chargeId, paymentId }, "capture failed after the order was written");
   }

@@ -78,3 +78,15 @@ export async function earnOrderPointsMany(db: Queryable, list: { customerId: str
     WINDOW w AS (PARTITION BY v.customer ORDER BY v.key ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
     ON CONFLICT (key) DO NOTHING`);
 }
+
+/**
+ * The points of a checkout order once its payment is captured, outside any transaction: one statement when nobody else
+ * is appending to the member's points at that moment, else the retrying append of earnOrderPoints.
+ */
+export async function earnCapturedOrderPoints(db: Queryable, p: { customerId: string; orderId: string; amount: number; now: Date }): Promise<void> {
+  try {
+    await earnOrderPointsMany(db, [p]);
+  } catch {
+    await earnOrderPoints(db, p);
+  }
+}
