@@ -53,10 +53,10 @@ describe("header menus", () => {
     expect(HEADER_MENUS.map((m) => m.id)).toEqual(["shop", "science", "cultured"]);
   });
 
-  it("Shop has a gut health group (daily, pediatric) and a vaginal health group", () => {
+  it("Shop has a gut health group (daily, refill, pediatric, gut reset) and a vaginal health group: every product", () => {
     const shop = HEADER_MENUS.find((m) => m.id === "shop")!;
     const hrefs = shop.groups.map((g) => g.links.map((l) => l.href));
-    expect(hrefs).toEqual([[ROUTES.daily_synbiotic, ROUTES.pediatric_daily], [ROUTES.vaginal_synbiotic]]);
+    expect(hrefs).toEqual([[ROUTES.daily_synbiotic, ROUTES.daily_synbiotic_refill, ROUTES.pediatric_daily, ROUTES.gut_reset], [ROUTES.vaginal_synbiotic]]);
   });
 
   it("Science has approach, scientists anchor on approach, the three references, sustainability, seedlabs", () => {
