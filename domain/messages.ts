@@ -10,6 +10,4 @@ export const MESSAGES = {
     "We were unable to update your account information. Please verify your information and try again.",
   newsletterSuccess: "Email in. Thank you.",
   newsletterConsent: "By signing up, you consent to receive emails",
-  /** Beyond SPEC.md: double opt-in, so the success message says what happens next. */
-  newsletterCheckInbox: "Check your inbox and open the link we sent to confirm.",
 } as const;

@@ -23,3 +23,6 @@ export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 /** Where the emails' links land (page routes, so they work before JavaScript and in any mail client). */
 export const NEWSLETTER_PATHS = { confirm: "/newsletter/confirm", unsubscribe: "/newsletter/unsubscribe" } as const;
+
+/** Beyond SPEC.md's words: with double opt-in the success message also says what happens next. */
+export const NEWSLETTER_CHECK_INBOX = "Check your inbox and open the link we sent to confirm.";

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useLocation } from "react-router";
 import { MESSAGES } from "../../../domain/messages";
+import { NEWSLETTER_CHECK_INBOX } from "../../../domain/newsletter";
 import { preloadNewsletter, useNewsletterForm } from "./use-newsletter-form";
 
 /** The footer's newsletter sign-up: one email field, validated with the server's schema. */
@@ -36,7 +37,7 @@ export function NewsletterForm() {
         </button>
       </div>
       <p id={`${id}-status`} className="newsletter-status" role="status" data-state={state}>
-        {state === "success" ? `${MESSAGES.newsletterSuccess} ${MESSAGES.newsletterCheckInbox}` : state === "error" ? error : ""}
+        {state === "success" ? `${MESSAGES.newsletterSuccess} ${NEWSLETTER_CHECK_INBOX}` : state === "error" ? error : ""}
       </p>
       <p id={`${id}-consent`} className="newsletter-consent">
         {MESSAGES.newsletterConsent}
