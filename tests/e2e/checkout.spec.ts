@@ -117,6 +117,7 @@ test("one press places one order: the button is busy while the order goes throug
 });
 
 test("the same order again within a minute is refused with 'wait a minute'", async ({ page }) => {
+  test.setTimeout(60_000); // two purchases through the whole checkout
   const email = uniqueEmail("dupe");
   await seedCart(page, { "syn-gr": 1 });
   await open(page, "/checkout");

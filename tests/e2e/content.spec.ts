@@ -39,7 +39,7 @@ test.describe("CMS blocks on the home page", () => {
     // Slider: every slide is in the page, the strip scrolls sideways.
     await expect(page.locator(".block-slide")).toHaveCount(4);
     // Table: the first row is the header.
-    await expect(page.locator('#press [data-block="table"] thead th').first()).toHaveText("Publication");
+    await expect(page.locator('#sustainability [data-block="table"] thead th').first()).toHaveText("What ships");
     // Accordion: opens with the keyboard and shows its answer.
     const question = page.locator("summary", { hasText: "Do I need to keep it in the fridge?" });
     await question.focus();
