@@ -15,6 +15,8 @@ async function placeOrder(page: Page, email: string): Promise<string> {
   await fillCheckout(page, { email, card: "4242424242424242" });
   await page.getByRole("button", { name: /Place order/ }).click();
   await expect(page).toHaveURL(/\/thank-you$/);
+  // The receipt renders after the URL changes: wait for its number before reading the page.
+  await expect(page.locator("main")).toContainText(/SD-\d+/, { timeout: 15_000 });
   const text = (await page.locator("main").textContent()) ?? "";
   const number = /SD-\d+/.exec(text)?.[0];
   expect(number, "the receipt shows the order number").toBeTruthy();
@@ -22,6 +24,7 @@ async function placeOrder(page: Page, email: string): Promise<string> {
 }
 
 test("a placed order's confirmation is in the development mailbox: listed, its HTML sandboxed, its text shown", async ({ page }) => {
+  test.setTimeout(60_000); // a whole checkout, then the mailbox
   const email = uniqueEmail("mailbox");
   const number = await placeOrder(page, email);
 
