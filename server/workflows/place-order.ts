@@ -10,7 +10,7 @@ import { verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import { cardFingerprint, UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
 import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
-import { countDecline, declineStanding, type DeclineKeys } from "../modules/rate-limit";
+import { countDecline, purchaseStanding, type DeclineKeys } from "../modules/rate-limit";
 import { recordOrderAttribution } from "../modules/analytics";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
 import {
@@ -58,9 +58,10 @@ export interface PlaceOrderContext {
 export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<OrderSummary> {
   checkRequest(request);
   const decliners = await declineKeys(shop, request, ctx);
-  // Before anything is claimed or charged: after a few declines of this address, email or card, further tries need a
-  // solved captcha; after more, none reach the gateway until the window slides (docs/decisions/0026).
-  const standing = decliners.address || decliners.email || decliners.card ? await declineStanding(shop, decliners) : { refused: null, captchaRequired: false };
+  // Before anything is claimed or charged, one statement: the purchase counts against its address's limit, and after a
+  // few declines of this address, email or card further tries need a solved captcha; after more, none reach the gateway
+  // until the window slides (docs/decisions/0026).
+  const standing = await purchaseStanding(shop, decliners);
   if (standing.refused) throw standing.refused;
   const needsCaptcha = standing.captchaRequired && !(await captchaSolvedWithCard(shop, request));
   if (needsCaptcha && !request.captchaToken) throw new ShopError("CAPTCHA_REQUIRED");
