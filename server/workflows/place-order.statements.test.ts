@@ -57,7 +57,7 @@ describe.each([
   let n = 0;
 
   beforeAll(async () => {
-    const env = limits === "on" ? { RATE_LIMITS: "purchase-per-address=1000/1h" } : {};
+    const env: Record<string, string> = limits === "on" ? { RATE_LIMITS: "purchase-per-address=1000/1h" } : {};
     shop = await openTestShop({ env, onQuery: (sql) => recording?.push(sql) });
     app = createApp(shop);
   });
