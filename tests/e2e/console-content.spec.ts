@@ -53,7 +53,7 @@ test("an owner edits a page block, previews it, publishes, and the shop page sho
   await expectNoViolations(page, "content list at 1440");
   await page.getByRole("link", { name: "Join Us" }).click();
   await expect(page.getByRole("heading", { name: "Edit page: Join Us" })).toBeVisible();
-  await expect(page.locator("[data-hydrated]")).toBeAttached();
+  await expect(page.locator("form[data-live-preview]")).toBeAttached();
   await expectNoViolations(page, "editor at 1440");
 
   // The first paragraph inside the first section: the live preview follows the typing.

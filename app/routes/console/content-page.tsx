@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useFetcher } from "react-router";
 import type { Block } from "../../../domain/blocks";
 import type { FieldErrors } from "../../../domain/content-editing";
@@ -107,6 +107,9 @@ function Editor({ loaderData, result }: { loaderData: Route.ComponentProps["load
   const lastGood = useRef<PreviewPage | null>(null);
   const latest = live ?? (result?.intent === "preview" || result?.ok === false ? result : undefined);
   if (latest?.preview) lastGood.current = latest.preview;
+
+  // Marks the form as live once hydrated (the e2e test waits for it before typing).
+  useEffect(() => formRef.current?.setAttribute("data-live-preview", ""), []);
 
   const schedulePreview = () => {
     clearTimeout(timer.current);
