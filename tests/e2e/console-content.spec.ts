@@ -6,7 +6,7 @@ import { DESKTOP, MOBILE, uniqueEmail } from "./shell-fixtures";
 /**
  * The console's Content section end to end (issue 17, docs/decisions/0041-console-content.md): an owner signs in with
  * TOTP, edits a block of the careers page, sees it in the live preview and in the plain-form preview (no JavaScript),
- * publishes, and the shop's page shows the new words at once. The editor is axe-clean at 1440 and 390.
+ * publishes, and the shop's page shows the new words at once; a publish over the newer version is refused. The editor is axe-clean at 1440 and 390.
  */
 
 const PASSWORD = "a long console passphrase";
@@ -73,7 +73,6 @@ test("an owner edits a page block, previews it, publishes, and the shop page sho
   await noJs.getByRole("button", { name: "Preview" }).click();
   await expect(noJs.getByTestId("content-preview")).toContainText(plainWords);
   await expect(noJs.locator("#cc-f-0-blocks-0-paragraph")).toHaveValue(`<p>${plainWords}</p>`);
-  await plain.close();
 
   // The Preview button with JavaScript, then Publish.
   await page.getByRole("button", { name: "Preview" }).click();
@@ -82,6 +81,12 @@ test("an owner edits a page block, previews it, publishes, and the shop page sho
   await expect(page.getByRole("status")).toHaveText(/Published version \d+; the shop shows it now at \/join-us\//);
   await expect(page.getByRole("table", { name: "Versions" }).or(page.getByRole("region", { name: "Versions" }))).toContainText("content-owner");
   await page.screenshot({ path: "test-results/console-content-1440.png", fullPage: true });
+
+  // The no-JavaScript editor still holds the version it opened: its publish is refused, saying why, its words kept.
+  await noJs.getByRole("button", { name: "Publish" }).click();
+  await expect(noJs.getByRole("status")).toHaveText(/Version \d+ of this page was published by content-owner-.* after you opened version \d+\. Nothing was published/);
+  await expect(noJs.locator("#cc-f-0-blocks-0-paragraph")).toHaveValue(`<p>${plainWords}</p>`);
+  await plain.close();
 
   // The shop's page, as a visitor sees it.
   const visitor = await browser.newPage();
