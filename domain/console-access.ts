@@ -31,6 +31,9 @@ export const PERMISSIONS = {
   "subscriptions.edit": ["owner", "support"],
   "subscriptions.charge": ["owner", "finance"],
   "dashboard.read": ["owner", "finance"],
+  // Content pages (ADR 0041): read pages and their history, publish a version or restore an old one.
+  "content.read": ["owner", "content"],
+  "content.publish": ["owner", "content"],
   // Areas still being built plug in here: content.*, experiments.* (docs/decisions/0023-staff-access.md,
   // "Growing the console").
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -70,6 +73,8 @@ export const CONSOLE_PAGES = [
   { path: "/console/flags", permission: "flags.read" },
   { path: "/console/audit", permission: "audit.read" },
   { path: "/console/referrals", permission: "referrals.review" },
+  { path: "/console/content", permission: "content.read" },
+  { path: "/console/content/:page", permission: "content.read" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 /** Pages anyone may open: signing in and finishing a setup link. */

@@ -20,6 +20,7 @@ import { previewNextCharge } from "../../workflows/quote-next-charge";
 import { paymentsOfOrder, refundableOf, refundsOfOrder } from "../../modules/payments";
 import { reviewQueue } from "../../modules/referrals";
 import { dbOf, type Shop } from "../../shop";
+import { contentService } from "./content-service";
 import {
   createCouponAction,
   decideReferralAction,
@@ -87,6 +88,9 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
 
   return {
     staff: { email: staff.email, role: staff.role as StaffRole, permissions: permissionsOf(staff.role) },
+
+    /** Content pages: list, edit with preview, publish, history and restore (content-service.ts). */
+    content: contentService(shop, staff, allow, requestId),
 
     /** Search by order number, email or name; newest first; `before` is the cursor of the previous page. */
     async orders(input: { q?: string; before?: string; limit?: number }) {

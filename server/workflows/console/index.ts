@@ -7,3 +7,4 @@ export { refundOrderPayment, type RefundRequest, type RefundOutcome } from "./re
 export { inviteStaff, requeueEmailAction, setFlagAction } from "./settings";
 export { decideReferralAction } from "./referrals";
 export { cancelSubscriptionAction, chargeRenewalNowAction, pauseSubscriptionAction, skipNextAction } from "./subscriptions";
+export { publishPageAction, restorePageVersionAction, type PublishOutcome } from "./content";
