@@ -209,12 +209,17 @@ describe(`credit on checkout orders (${testDriver()})`, () => {
     const ghost = randomUUID();
     expect(await holdOrderCredit(db(), { orderId: ghost, customerId: m.id, currency: "USD", wanted: 5000, now: shop.clock.now() })).toBe(1500);
     expect(await creditBalance(db(), m.id, "USD")).toBe(0);
+    // The same order asking again gets the same spend, not a second one.
+    expect(await holdOrderCredit(db(), { orderId: ghost, customerId: m.id, currency: "USD", wanted: 5000, now: shop.clock.now() })).toBe(1500);
+    await grantCredit(db(), { customerId: m.id, amount: 700, currency: "USD", reason: "referral", key: `more:${m.id}`, now: shop.clock.now() });
+    expect(await holdOrderCredit(db(), { orderId: ghost, customerId: m.id, currency: "USD", wanted: 5000, now: shop.clock.now() })).toBe(1500);
+    expect(await creditBalance(db(), m.id, "USD")).toBe(700);
     // Not within the day: that order may still be being written.
     await loyaltyUpkeep(shop);
-    expect(await creditBalance(db(), m.id, "USD")).toBe(0);
+    expect(await creditBalance(db(), m.id, "USD")).toBe(700);
     shop.clock.advance(2 * DAY);
     expect((await loyaltyUpkeep(shop)).released).toBeGreaterThanOrEqual(1);
-    expect(await creditBalance(db(), m.id, "USD")).toBe(1500);
+    expect(await creditBalance(db(), m.id, "USD")).toBe(2200);
     expect(await entryByKey(db(), orderCreditReturnKey(ghost))).toMatchObject({ reason: "order_abandoned" });
   });
 });

@@ -22,8 +22,8 @@ function pgCode(error: unknown): string | undefined {
 
 /**
  * Spends up to `wanted` of the member's credit in `currency` for this order and answers how much (0 when there is none).
- * One statement when nothing is spent or the spend goes through: it reads the balance and appends the entry at once
- * (an INSERT … SELECT that inserts nothing for a balance of 0), so a member order without credit costs one statement.
+ * One statement, whether or not there is credit: it reads the balance and appends the entry at once (an INSERT … SELECT
+ * that inserts nothing for a balance of 0), so a member order without credit costs one statement more than before.
  */
 export async function holdOrderCredit(db: Queryable, h: { orderId: string; customerId: string; currency: string; wanted: number; now: Date }): Promise<Cents> {
   if (!Number.isInteger(h.wanted) || h.wanted <= 0) return 0 as Cents;
@@ -31,18 +31,20 @@ export async function holdOrderCredit(db: Queryable, h: { orderId: string; custo
   const account = creditAccount(h.currency);
   for (let round = 0; round < 8; round++) {
     try {
+      // The spend, or (only for an order id seen before) the spend made then: the outer SELECT sees the ledger as it
+      // was before this statement, so it finds an earlier entry with this key and never the one inserted here.
       const result = await db.execute<{ amount: number }>(sql`
-        INSERT INTO member_ledger (customer_id, account, seq, amount, balance_after, reason, key, ref_id, created_at)
-        SELECT ${h.customerId}, ${account}, MAX(seq) + 1, -LEAST(${h.wanted}::int, SUM(amount))::int, SUM(amount) - LEAST(${h.wanted}::int, SUM(amount)), 'order', ${key}, ${h.orderId}, ${h.now}
-        FROM member_ledger WHERE customer_id = ${h.customerId} AND account = ${account}
-        HAVING SUM(amount) > 0
-        ON CONFLICT (key) DO NOTHING
-        RETURNING amount`);
+        WITH spent AS (
+          INSERT INTO member_ledger (customer_id, account, seq, amount, balance_after, reason, key, ref_id, created_at)
+          SELECT ${h.customerId}, ${account}, MAX(seq) + 1, -LEAST(${h.wanted}::int, SUM(amount))::int, SUM(amount) - LEAST(${h.wanted}::int, SUM(amount)), 'order', ${key}, ${h.orderId}, ${h.now}
+          FROM member_ledger WHERE customer_id = ${h.customerId} AND account = ${account}
+          HAVING SUM(amount) > 0
+          ON CONFLICT (key) DO NOTHING
+          RETURNING amount
+        )
+        SELECT amount FROM spent UNION ALL SELECT amount FROM member_ledger WHERE key = ${key}`);
       const rows = ((result as { rows?: { amount: number }[] }).rows ?? (result as unknown as { amount: number }[])) as { amount: number }[];
-      if (rows.length > 0) return -Number(rows[0]!.amount) as Cents;
-      // Nothing inserted: no credit, or (only on a repeated order id) the spend was made before: answer that one.
-      const held = await entryByKey(db, key);
-      return (held ? -held.amount : 0) as Cents;
+      return (rows.length > 0 ? -Number(rows[0]!.amount) : 0) as Cents;
     } catch (error) {
       // Another writer appended to the account first (seq taken) or spent the balance: read it again.
       if (pgCode(error) === "23505" || pgCode(error) === "23514") continue;
