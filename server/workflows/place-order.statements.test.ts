@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { tokenizeCard } from "../integrations/payments/sandbox";
+import { startSession } from "../modules/auth/sessions";
+import { findOrCreateCustomer } from "../modules/customers";
+import { creditBalance, grantCredit } from "../modules/loyalty";
 import { orderSummary } from "../modules/orders";
 import { dbOf } from "../shop";
 import { placeOrder } from "./place-order";
@@ -30,6 +33,19 @@ const ORDER_STATEMENTS = [
   "update sandbox_charges", // the gateway: capture
   "update payments", // the payment captured
   "insert member_ledger", // the loyalty points of the paid order (one INSERT … SELECT, ADR 0037)
+];
+
+/**
+ * A signed-in member's order (their second, a new card, no credit): the member is read rather than made, their paid
+ * orders are counted (first-order rules), and one statement reads their credit and spends it at once (ADR 0040): an
+ * INSERT … SELECT that, with no credit, inserts nothing. With credit it is the same one statement.
+ */
+const MEMBER_ORDER_STATEMENTS = [
+  ...ORDER_STATEMENTS.filter((s) => s !== "insert customers"),
+  "select customers", // the signed-in member (before ADR 0040 too)
+  "select subscriptions", // … and how many subscriptions they hold, read with them (before ADR 0040 too)
+  "select orders", // their paid orders: is this a first order? (before ADR 0040 too)
+  "with", // ADR 0040: their credit in the order's currency, read and spent in one INSERT … SELECT (none here: inserts nothing)
 ];
 
 /** "insert orders", "select order_lines": the verb and the first table a statement names. */
@@ -63,7 +79,7 @@ describe.each([
   });
   afterAll(() => shop.cleanup());
 
-  async function purchase(): Promise<number> {
+  async function purchase(cookie?: string, email?: string): Promise<number> {
     const tokenized = await app.request("/api/payments/sandbox/tokenize", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -71,7 +87,7 @@ describe.each([
     });
     const { token } = (await tokenized.json()) as { token: string };
     const body = {
-      email: `statements-${++n}@example.com`,
+      email: email ?? `statements-${++n}@example.com`,
       shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" },
       items: { "syn-wk-3mo": 1 },
       couponCodes: [],
@@ -81,7 +97,7 @@ describe.each([
     recording = [];
     const res = await app.request("/api/purchase", {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+      headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID(), ...(cookie ? { Cookie: cookie } : {}) },
       body: JSON.stringify(body),
     }, { incoming: { socket: { remoteAddress: "203.0.113.40" } } }); // the peer a real connection has: limits count per address
     return res.status;
@@ -94,6 +110,25 @@ describe.each([
     recording = null;
     // Sorted: reads that run side by side (Promise.all) arrive in either order.
     expect([...statements].sort()).toEqual([...ORDER_STATEMENTS, ...extra].sort());
+  });
+
+  it.runIf(limits === "off")(`places a signed-in member's order without credit in ${MEMBER_ORDER_STATEMENTS.length} statements: one more than a guest's`, async () => {
+    const member = await findOrCreateCustomer(shop, `statements-member-${++n}@example.com`, { firstName: "Ada", lastName: "Lovelace" });
+    const cookie = `seed_jwt=${(await startSession(shop, member)).token}`;
+    expect(await purchase(cookie, member.email)).toBe(201); // their first order
+    shop.clock.advance(120_000); // past the same-cart-within-a-minute check
+    expect(await purchase(cookie, member.email)).toBe(201);
+    const statements = recording!.map(shapeOf).filter((s) => !["begin", "commit", "rollback", "select sessions", "update sessions"].includes(s));
+    recording = null;
+    expect([...statements].sort()).toEqual([...MEMBER_ORDER_STATEMENTS].sort());
+    // With $5 of credit the same statement spends it: no statement more.
+    await grantCredit(dbOf(shop), { customerId: member.id, amount: 500, currency: "USD", reason: "referral", key: `statements:${member.id}`, now: shop.clock.now() });
+    shop.clock.advance(120_000);
+    expect(await purchase(cookie, member.email)).toBe(201);
+    const withCredit = recording!.map(shapeOf).filter((s) => !["begin", "commit", "rollback", "select sessions", "update sessions"].includes(s));
+    recording = null;
+    expect([...withCredit].sort()).toEqual([...MEMBER_ORDER_STATEMENTS].sort());
+    expect(await creditBalance(dbOf(shop), member.id, "USD")).toBe(0);
   });
 
   it.runIf(limits === "off")("answers with the order built from what it wrote, the same as the order read back", async () => {
