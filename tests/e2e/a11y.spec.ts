@@ -1,15 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, open, openDesktop, signIn, uniqueEmail } from "./shell-fixtures";
+import { expectNoViolations } from "./support/axe";
 
 // axe-core finds no violations on the home page, at desktop and phone widths, closed and with every
 // menu, drawer and popup open.
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary).toEqual([]);
-}
 
 test.describe("desktop, 1440 wide", () => {
   test.use({ viewport: DESKTOP });

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { generate } from "otplib";
-import { DESKTOP, MOBILE, uniqueEmail } from "./shell-fixtures";
+import { expect, test } from "@playwright/test";
+import { DESKTOP, MOBILE } from "./shell-fixtures";
+import { expectNoViolations } from "./support/axe";
+import { signInNewOwner } from "./support/console";
 
 /**
  * The console's Content section end to end (issue 17, docs/decisions/0041-console-content.md): an owner signs in with
@@ -9,44 +9,11 @@ import { DESKTOP, MOBILE, uniqueEmail } from "./shell-fixtures";
  * publishes, and the shop's page shows the new words at once; a publish over the newer version is refused. The editor is axe-clean at 1440 and 390.
  */
 
-const PASSWORD = "a long console passphrase";
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** A code works once: wait for the authenticator's next 30-second step after the one last used. */
-async function nextCode(secret: string, after: number): Promise<{ code: string; step: number }> {
-  while (Math.floor(Date.now() / 30_000) <= after) await new Promise((r) => setTimeout(r, 500));
-  return { code: await generate({ secret }), step: Math.floor(Date.now() / 30_000) };
-}
-
-/** A new owner per try (retry-safe): the setup link of `npm run console:owner`, then password and TOTP. */
-async function signInNewOwner(page: Page) {
-  const ownerEmail = uniqueEmail("content-owner");
-  const { path } = await (await page.request.post("/__test/console-owner", { data: { email: ownerEmail } })).json();
-  await page.setViewportSize(DESKTOP);
-  await page.goto(path);
-  const secret = (await page.getByLabel("Authenticator key").textContent())!.trim();
-  await page.getByLabel("Password").fill(PASSWORD);
-  const first = await nextCode(secret, 0);
-  await page.getByLabel("Code your authenticator shows now").fill(first.code);
-  await page.getByRole("button", { name: "Finish setup" }).click();
-  await expect(page).toHaveURL(/\/console\/sign-in\?ready=1/);
-  const second = await nextCode(secret, first.step);
-  await page.getByLabel("Email").fill(ownerEmail);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("Code from your authenticator app").fill(second.code);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
-}
-
 test("an owner edits a page block, previews it, publishes, and the shop page shows it live", async ({ page, browser }) => {
   test.setTimeout(240_000);
   // Words unique per try, so a retry never meets its first try's edit.
   const words = `We are hiring curious people, try ${Date.now().toString(36)}.`;
-  await signInNewOwner(page);
+  await signInNewOwner(page, { tag: "content-owner" });
 
   await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Content" }).click();
   await expect(page.getByRole("heading", { name: "Content", level: 1 })).toBeVisible();

@@ -1,66 +1,19 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { generate } from "otplib";
+import { expect, test } from "@playwright/test";
 import { DESKTOP, MOBILE, uniqueEmail } from "./shell-fixtures";
+import { expectNoViolations } from "./support/axe";
+import { placeOrderByApi, signInNewOwner } from "./support/console";
 
 /**
  * The console's refunds and subscription actions end to end (issue 17): an owner refunds part of an order, then the
  * rest; pauses the shopper's subscription with a reason; reads the dashboard. axe-clean at 1440 and 390.
  */
 
-const PASSWORD = "a long console passphrase";
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function nextCode(secret: string, after: number): Promise<{ code: string; step: number }> {
-  while (Math.floor(Date.now() / 30_000) <= after) await new Promise((r) => setTimeout(r, 500));
-  return { code: await generate({ secret }), step: Math.floor(Date.now() / 30_000) };
-}
-
-async function placeOrderByApi(page: Page, email: string): Promise<{ number: string; total: number }> {
-  const { token } = await (await page.request.post("/api/payments/sandbox/tokenize", { data: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" } })).json();
-  const res = await page.request.post("/api/purchase", {
-    headers: { "Idempotency-Key": crypto.randomUUID() },
-    data: {
-      email,
-      shippingAddress: { firstName: "Mary", lastName: "Jackson", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" },
-      items: { "syn-wk-3mo": 1 },
-      couponCodes: [],
-      payment: { token },
-      healthCertification: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()).order;
-}
-
-async function signInOwner(page: Page): Promise<void> {
-  const ownerEmail = uniqueEmail("money-owner");
-  const { path } = await (await page.request.post("/__test/console-owner", { data: { email: ownerEmail } })).json();
-  await page.goto(path);
-  const secret = (await page.getByLabel("Authenticator key").textContent())!.trim();
-  await page.getByLabel("Password").fill(PASSWORD);
-  const first = await nextCode(secret, 0);
-  await page.getByLabel("Code your authenticator shows now").fill(first.code);
-  await page.getByRole("button", { name: "Finish setup" }).click();
-  await expect(page).toHaveURL(/\/console\/sign-in\?ready=1/);
-  const second = await nextCode(secret, first.step);
-  await page.getByLabel("Email").fill(ownerEmail);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("Code from your authenticator app").fill(second.code);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
-}
-
 test("an owner refunds part of an order, then the rest, and pauses the subscription with a reason", async ({ page }) => {
   test.setTimeout(600_000);
   const shopperEmail = uniqueEmail("refund-buyer");
-  const order = await placeOrderByApi(page, shopperEmail);
+  const order = await placeOrderByApi(page, shopperEmail, { firstName: "Mary", lastName: "Jackson" });
   await page.setViewportSize(DESKTOP);
-  await signInOwner(page);
+  await signInNewOwner(page, { tag: "money-owner" });
 
   // A partial refund of $10.00.
   await page.goto(`/console/orders/${order.number}`);

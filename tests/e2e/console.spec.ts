@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { generate } from "otplib";
+import { expect, test } from "@playwright/test";
 import { DESKTOP, MOBILE, uniqueEmail } from "./shell-fixtures";
 import { fillCheckout } from "./support/checkout-form";
+import { expectNoViolations } from "./support/axe";
+import { placeOrderByApi, signInNewOwner } from "./support/console";
 
 /**
  * The operator console end to end (issue 17): the owner made by `npm run console:owner` finishes the setup link,
@@ -10,69 +10,6 @@ import { fillCheckout } from "./support/checkout-form";
  * marks it shipped, creates a coupon that a shopper then uses at checkout; the console is axe-clean at 1440 and 390,
  * and no shop page loads any of its code.
  */
-
-const PASSWORD = "a long console passphrase";
-
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-/** A code works once: wait for the authenticator's next 30-second step after the one last used. */
-async function nextCode(secret: string, after: number): Promise<{ code: string; step: number }> {
-  while (Math.floor(Date.now() / 30_000) <= after) await new Promise((r) => setTimeout(r, 500));
-  return { code: await generate({ secret }), step: Math.floor(Date.now() / 30_000) };
-}
-
-async function placeOrderByApi(page: Page, email: string): Promise<string> {
-  const { token } = await (await page.request.post("/api/payments/sandbox/tokenize", { data: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" } })).json();
-  const res = await page.request.post("/api/purchase", {
-    headers: { "Idempotency-Key": crypto.randomUUID() },
-    data: {
-      email,
-      shippingAddress: { firstName: "Katherine", lastName: "Johnson", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" },
-      items: { "syn-wk-3mo": 1 },
-      couponCodes: [],
-      payment: { token },
-      healthCertification: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()).order.number;
-}
-
-/** The owner made by `npm run console:owner`: finishes the setup link and signs in with password and TOTP. */
-async function signInNewOwner(page: Page, { checkAxe }: { checkAxe: boolean }) {
-  const ownerEmail = uniqueEmail("owner");
-  // The setup link of `npm run console:owner -- email`.
-  const { path } = await (await page.request.post("/__test/console-owner", { data: { email: ownerEmail } })).json();
-  await page.setViewportSize(DESKTOP);
-  await page.goto(path);
-  await expect(page.getByRole("heading", { name: "Set up your console account" })).toBeVisible();
-  if (checkAxe) await expectNoViolations(page, "setup");
-  const secret = (await page.getByLabel("Authenticator key").textContent())!.trim();
-  await page.getByLabel("Password").fill(PASSWORD);
-  const first = await nextCode(secret, 0);
-  await page.getByLabel("Code your authenticator shows now").fill(first.code);
-  await page.getByRole("button", { name: "Finish setup" }).click();
-  await expect(page).toHaveURL(/\/console\/sign-in\?ready=1/);
-
-  // Sign in: the setup's code is spent, so the next one.
-  if (checkAxe) await expectNoViolations(page, "sign-in");
-  await page.getByLabel("Email").fill(ownerEmail);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("Code from your authenticator app").fill(first.code);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("status")).toHaveText(/do not match/);
-  const second = await nextCode(secret, first.step);
-  await page.getByLabel("Code from your authenticator app").fill(second.code);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
-  const cookies = await page.context().cookies();
-  expect(cookies.find((c) => c.name === "seed_console")).toMatchObject({ httpOnly: true, sameSite: "Strict" });
-
-}
 
 test("no shop page loads the console's code", async ({ page }) => {
   const scripts: string[] = [];
@@ -93,7 +30,7 @@ test("no shop page loads the console's code", async ({ page }) => {
 test("an owner sets up, signs in with TOTP, ships an order and creates a coupon a shopper uses", async ({ page, browser }) => {
   test.setTimeout(240_000);
   const shopperEmail = uniqueEmail("console-buyer");
-  const orderNumber = await placeOrderByApi(page, shopperEmail);
+  const orderNumber = (await placeOrderByApi(page, shopperEmail)).number;
   // Unique per try: a retry must not meet the coupon its first try created.
   const couponCode = `E2E20${Date.now().toString(36).toUpperCase()}`;
 
@@ -160,7 +97,7 @@ test("an owner sets up, signs in with TOTP, ships an order and creates a coupon 
 // The walk is its own test so that a slow axe run under load does not eat the flow's time.
 test("every console page is axe-clean at 1440 and 390", async ({ page }) => {
   test.setTimeout(240_000);
-  const orderNumber = await placeOrderByApi(page, uniqueEmail("console-walk"));
+  const orderNumber = (await placeOrderByApi(page, uniqueEmail("console-walk"))).number;
   await signInNewOwner(page, { checkAxe: false });
   // Every console page, axe-clean at both widths.
   const pages = ["/console", "/console/orders", `/console/orders/${orderNumber}`, "/console/customers", "/console/coupons", "/console/coupons/SAVE5", "/console/emails", "/console/flags", "/console/audit"];

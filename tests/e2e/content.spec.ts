@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, open, uniqueEmail } from "./shell-fixtures";
+import { expectNoViolations } from "./support/axe";
 
 // The content site (issue 14): every CMS block type on a real page, the mail forms and the newsletter with and
 // without JavaScript, and axe on every content page at 1440 and 390.
@@ -11,11 +11,6 @@ const CONTENT_PAGES = [
   "/seeduniversity", "/join-us/", "/contact", "/press", "/privacy-policy", "/terms-conditions", "/subscription-terms", "/accessibility",
   "/consumer-health-data", "/shipping", "/faq", "/entire-world", "/newsletter",
 ];
-
-async function expectNoViolations(page: Page, path: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 test.describe("CMS blocks on the home page", () => {
   test.use({ viewport: DESKTOP });

@@ -1,14 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, open } from "./shell-fixtures";
+import { expectNoViolations } from "./support/axe";
 
 // Issue 14, part B: what works before JavaScript (header menus, hamburger, /cart, checkout's explanation), and the
 // product facts that follow the plan chosen. Screenshots at 1440 and 390 land in test-results/nojs-*.png.
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/nojs-${name}.png`, fullPage: true });
 

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, open } from "./shell-fixtures";
+import { expectNoViolations } from "./support/axe";
 
 // The quiz (issue 14, part A): every step a plain form, so it runs without JavaScript; the result carries DS-01-25-OFF
 // into a discounted cart once scripts run.
@@ -19,11 +19,6 @@ async function answerAll(page: Page, pace = "Three months at a time") {
   await page.getByRole("button", { name: "Next question" }).click();
   await page.getByLabel(pace).check();
   await page.getByRole("button", { name: "See my result" }).click();
-}
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test.describe("without JavaScript", () => {
