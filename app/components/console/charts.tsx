@@ -1,7 +1,14 @@
+import { AxisBottom, AxisLeft } from "@visx/axis";
+import { GridRows } from "@visx/grid";
+import { Group } from "@visx/group";
+import { scaleBand, scaleLinear } from "@visx/scale";
+import { BarGroup } from "@visx/shape";
+
 /**
- * The dashboard's charts, drawn as SVG on the server (no chart library: nothing to download, and nothing that could
- * reach a shop page; ADR 0024). Each chart is a figure with a text summary for screen readers and its figures in a
- * table under "Show the figures".
+ * The dashboard's charts: visx (Airbnb's React SVG primitives over d3-scale) renders them on the server like any other
+ * markup, so a chart costs no client code of its own, and only console routes import this file (ADR 0024 keeps it out
+ * of shop bundles; tests/e2e/console.spec.ts checks). Each chart is a figure with a text summary for screen readers
+ * and its figures in a table under "Show the figures".
  */
 export interface Series {
   name: string;
@@ -13,22 +20,21 @@ export interface Series {
 const W = 720;
 const H = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 56 };
+const INK = "#4d5a52";
 
-function niceMax(value: number): number {
-  if (value <= 0) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 2.5, 5, 10]) if (step * power >= value) return step * power;
-  return 10 * power;
-}
+type Row = { day: string } & Record<string, number | string>;
 
 export function BarChart({ id, title, summary, days, series, format = String }: { id: string; title: string; summary: string; days: string[]; series: Series[]; format?: (n: number) => string }) {
-  const max = niceMax(Math.max(0, ...series.flatMap((s) => s.values)));
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
-  const slot = plotW / Math.max(days.length, 1);
-  const barW = Math.max(1, (slot * 0.8) / series.length);
-  const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
+  const rows: Row[] = days.map((day, i) => ({ day, ...Object.fromEntries(series.map((s) => [s.name, s.values[i] ?? 0])) }));
+  const max = Math.max(1, ...series.flatMap((s) => s.values));
+  const x = scaleBand({ domain: days, range: [0, plotW], padding: 0.2 });
+  const inner = scaleBand({ domain: series.map((s) => s.name), range: [0, x.bandwidth()] });
+  const y = scaleLinear({ domain: [0, max], range: [plotH, 0], nice: true });
+  const colour = (name: string) => series.find((s) => s.name === name)?.color ?? INK;
   const labelEvery = Math.ceil(days.length / 6);
+  const tickStyle = () => ({ fontSize: 11, fill: INK, fontFamily: "inherit" });
   return (
     <figure className="c-card c-chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className="c-chart-title">
@@ -37,27 +43,28 @@ export function BarChart({ id, title, summary, days, series, format = String }: 
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby={`${id}-svg-title ${id}-desc`} preserveAspectRatio="xMidYMid meet">
         <title id={`${id}-svg-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(max * f)} y2={y(max * f)} stroke="#d9d4c8" />
-            <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" fontSize="11" fill="#4d5a52">
-              {format(max * f)}
-            </text>
-          </g>
-        ))}
-        {days.map((day, i) => (
-          <g key={day}>
-            {series.map((s, j) => {
-              const v = s.values[i] ?? 0;
-              return v > 0 ? <rect key={s.name} x={PAD.left + i * slot + slot * 0.1 + j * barW} y={y(v)} width={barW} height={PAD.top + plotH - y(v)} fill={s.color} /> : null;
-            })}
-            {i % labelEvery === 0 ? (
-              <text x={PAD.left + i * slot + slot / 2} y={H - 8} textAnchor="middle" fontSize="11" fill="#4d5a52">
-                {day.slice(5)}
-              </text>
-            ) : null}
-          </g>
-        ))}
+        <Group left={PAD.left} top={PAD.top}>
+          <GridRows scale={y} width={plotW} numTicks={3} stroke="#d9d4c8" />
+          <BarGroup data={rows} keys={series.map((s) => s.name)} height={plotH} x0={(r) => r.day} x0Scale={x} x1Scale={inner} yScale={y} color={colour}>
+            {(groups) =>
+              groups.map((group) => (
+                <Group key={group.index} left={group.x0}>
+                  {group.bars.map((bar) => (bar.value > 0 ? <rect key={bar.key} x={bar.x} y={bar.y} width={Math.max(1, bar.width)} height={bar.height} fill={bar.color} /> : null))}
+                </Group>
+              ))
+            }
+          </BarGroup>
+          <AxisLeft scale={y} numTicks={3} tickFormat={(v) => format(Number(v))} hideAxisLine hideTicks tickLabelProps={() => ({ ...tickStyle(), textAnchor: "end", dx: -4, dy: 4 })} />
+          <AxisBottom
+            top={plotH}
+            scale={x}
+            tickValues={days.filter((_, i) => i % labelEvery === 0)}
+            tickFormat={(day) => String(day).slice(5)}
+            hideTicks
+            stroke="#d9d4c8"
+            tickLabelProps={() => ({ ...tickStyle(), textAnchor: "middle" })}
+          />
+        </Group>
       </svg>
       {series.length > 1 ? (
         <ul className="c-legend" aria-label="Legend">
