@@ -31,6 +31,12 @@ export const PERMISSIONS = {
   "subscriptions.edit": ["owner", "support"],
   "subscriptions.charge": ["owner", "finance"],
   "dashboard.read": ["owner", "finance"],
+  // Experiments (ADR 0042): read like flags, started and stopped only by an owner, as flag defaults are.
+  "experiments.read": ["owner", "content"],
+  "experiments.edit": ["owner"],
+  // The right of access and the right to erasure, done by support on a customer's behalf (ADR 0042).
+  "customers.export-data": ["owner", "support"],
+  "customers.erase": ["owner", "support"],
   // Areas still being built plug in here: content.*, experiments.* (docs/decisions/0023-staff-access.md,
   // "Growing the console").
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -70,6 +76,7 @@ export const CONSOLE_PAGES = [
   { path: "/console/flags", permission: "flags.read" },
   { path: "/console/audit", permission: "audit.read" },
   { path: "/console/referrals", permission: "referrals.review" },
+  { path: "/console/experiments", permission: "experiments.read" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 /** Pages anyone may open: signing in and finishing a setup link. */

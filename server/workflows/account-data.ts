@@ -19,8 +19,10 @@ import {
   spendLinkToken,
   type Client,
 } from "../modules/auth";
-import { addressOf, anonymiseCustomer, changeCustomerEmail, experimentsOf, findCustomerByEmail, findCustomerRow, saveAddress, updateProfile } from "../modules/customers";
+import { addressOf, anonymiseCustomer, completeDeletionRequest, changeCustomerEmail, experimentsOf, findCustomerByEmail, findCustomerRow, saveAddress, updateProfile } from "../modules/customers";
 import { sendQueuedEmailsSoon } from "../modules/email";
+import { eraseSubscriber } from "../modules/newsletter";
+import type { Tx } from "../db/client";
 import { orderRecordsOf } from "../modules/orders";
 import { defaultCardOf, eraseCardTokensOf, savePaymentMethod, type SavedCard } from "../modules/payments";
 import { countHeldSubscriptions, subscriptionEntriesOf, type UserSubscriptionEntry } from "../modules/subscriptions";
@@ -161,15 +163,26 @@ export async function exportAccountData(shop: Shop, customerId: string) {
  * Refused while a subscription is held, so nobody is billed for an account that no longer exists.
  */
 export async function deleteAccount(shop: Shop, customerId: string): Promise<void> {
-  const db = dbOf(shop);
-  if ((await countHeldSubscriptions(db, customerId)) > 0) throw new ShopError("HAS_SUBSCRIPTIONS");
   const now = shop.clock.now();
-  await db.transaction(async (tx) => {
-    await revokeAllSessions(tx, customerId, now);
-    await deleteTokensOf(tx, customerId);
-    await deleteIdentitiesOf(tx, customerId);
-    await deleteCredentials(tx, customerId);
-    await eraseCardTokensOf(tx, customerId);
-    await anonymiseCustomer(tx, customerId);
-  });
+  await dbOf(shop).transaction((tx) => eraseCustomer(tx, customerId, { by: "the customer", now }));
+}
+
+/**
+ * The erasure itself, in the caller's transaction: the member's own deletion and the console's processing of a
+ * deletion request (ADR 0042) are this one function. The newsletter row of the address goes too, and a pending
+ * deletion request is marked done. Answers what it erased, for the console's audit entry (no personal data).
+ */
+export async function eraseCustomer(tx: Tx, customerId: string, input: { by: string; now: Date }) {
+  const row = await findCustomerRow(tx, customerId);
+  if (!row) throw new ShopError("NOT_FOUND", "There is no such customer.");
+  if ((await countHeldSubscriptions(tx, customerId)) > 0) throw new ShopError("HAS_SUBSCRIPTIONS");
+  const newsletter = await eraseSubscriber(tx, row.email);
+  await revokeAllSessions(tx, customerId, input.now);
+  await deleteTokensOf(tx, customerId);
+  await deleteIdentitiesOf(tx, customerId);
+  await deleteCredentials(tx, customerId);
+  await eraseCardTokensOf(tx, customerId);
+  await anonymiseCustomer(tx, customerId);
+  const request = await completeDeletionRequest(tx, customerId, input.by, input.now);
+  return { newsletter, requestId: request?.id ?? null };
 }

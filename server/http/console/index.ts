@@ -9,6 +9,8 @@ import { consoleOrdersApi } from "./orders";
 import { consoleReferralsApi } from "./referrals";
 import { consoleSettingsApi } from "./settings";
 import { consoleSubscriptionsApi } from "./subscriptions";
+import { consoleExperimentsApi } from "./experiments";
+import { consolePrivacyApi } from "./privacy";
 
 /**
  * The operator console's API, mounted at /api/console (docs/decisions/0023-staff-access.md). Each endpoint is a
@@ -25,6 +27,8 @@ export function createConsoleApi() {
   api.route("/", consoleCouponsApi);
   api.route("/", consoleSettingsApi);
   api.route("/", consoleReferralsApi);
+  api.route("/", consoleExperimentsApi);
+  api.route("/", consolePrivacyApi);
   api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return api;
 }

@@ -20,6 +20,8 @@ import { previewNextCharge } from "../../workflows/quote-next-charge";
 import { paymentsOfOrder, refundableOf, refundsOfOrder } from "../../modules/payments";
 import { reviewQueue } from "../../modules/referrals";
 import { dbOf, type Shop } from "../../shop";
+import { experimentsService } from "./service-experiments";
+import { privacyService } from "./service-privacy";
 import {
   createCouponAction,
   decideReferralAction,
@@ -87,6 +89,8 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
 
   return {
     staff: { email: staff.email, role: staff.role as StaffRole, permissions: permissionsOf(staff.role) },
+    ...experimentsService(shop, actor, allow),
+    ...privacyService(shop, actor, allow),
 
     /** Search by order number, email or name; newest first; `before` is the cursor of the previous page. */
     async orders(input: { q?: string; before?: string; limit?: number }) {

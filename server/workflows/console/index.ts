@@ -7,3 +7,5 @@ export { refundOrderPayment, type RefundRequest, type RefundOutcome } from "./re
 export { inviteStaff, requeueEmailAction, setFlagAction } from "./settings";
 export { decideReferralAction } from "./referrals";
 export { cancelSubscriptionAction, chargeRenewalNowAction, pauseSubscriptionAction, skipNextAction } from "./subscriptions";
+export { setExperimentStateAction } from "./experiments";
+export { eraseCustomerAction, exportCustomerDataAction, recordDeletionRequestAction } from "./privacy";
