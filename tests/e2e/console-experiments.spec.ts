@@ -108,7 +108,7 @@ test("the owner stops an experiment and reads its exposures by variant", async (
   await expect(page.getByRole("cell", { name: "experiments.edit", exact: true }).first()).toBeVisible();
 });
 
-test("support downloads a customer's data export", async ({ page, browser }) => {
+test("support downloads a customer's data export and is told to cancel the subscription before a deletion", async ({ page, browser }) => {
   test.setTimeout(300_000);
   const customerEmail = uniqueEmail("export");
   await placeOrderByApi(page, customerEmail);
@@ -136,6 +136,14 @@ test("support downloads a customer's data export", async ({ page, browser }) => 
     const document = JSON.parse(await readFile((await download.path())!, "utf8"));
     expect(document.profile).toMatchObject({ externalId: customerId, email: customerEmail, firstName: "Barbara" });
     expect(document.orders).toHaveLength(1);
+
+    // The customer's order started a subscription: a deletion is refused until it is cancelled, in plain words.
+    await support.getByLabel("How the customer asked").fill("Email of 24 November");
+    await support.getByRole("button", { name: "Record deletion request" }).click();
+    await expect(support.getByRole("status")).toContainText("Deletion request recorded");
+    await support.getByRole("button", { name: "Process deletion now" }).click();
+    await expect(support.getByRole("status")).toContainText("active subscription. Cancel it first");
+    await expect(support.getByText("Email of 24 November", { exact: false }).first()).toBeVisible();
   } finally {
     await context.close();
   }
