@@ -20,6 +20,7 @@ import {
   type Client,
 } from "../modules/auth";
 import { addressOf, anonymiseCustomer, completeDeletionRequest, changeCustomerEmail, experimentsOf, findCustomerByEmail, findCustomerRow, saveAddress, updateProfile } from "../modules/customers";
+import { servedExperimentsOf } from "../modules/analytics";
 import { sendQueuedEmailsSoon } from "../modules/email";
 import { eraseSubscriber } from "../modules/newsletter";
 import type { Tx } from "../db/client";
@@ -63,7 +64,8 @@ export async function userView(shop: Shop, customerId: string): Promise<UserView
     addressOf(db, customerId),
     subscriptionEntriesOf(db, customerId),
     countHeldSubscriptions(db, customerId),
-    experimentsOf(shop, customerId),
+    // As the shop serves them: a stopped experiment is absent, so clients show its control (ADR 0042).
+    servedExperimentsOf(shop, customerId),
     defaultCardOf(db, customerId),
     credentialsOf(db, customerId),
     identitiesOf(db, customerId),
@@ -154,7 +156,8 @@ export async function exportAccountData(shop: Shop, customerId: string) {
   const db = dbOf(shop);
   const [user, sessions, orders] = await Promise.all([userView(shop, customerId), listSessions(shop, customerId), orderRecordsOf(db, customerId)]);
   const { hashedEmailAddress: _e, hashedPhoneNumber: _p, ...profile } = user;
-  return { exportedAt: shop.clock.now().toISOString(), profile, sessions, orders };
+  // The right of access covers what is held, so every stored variant, stopped experiments included.
+  return { exportedAt: shop.clock.now().toISOString(), profile: { ...profile, experiments: await experimentsOf(shop, customerId) }, sessions, orders };
 }
 
 /**

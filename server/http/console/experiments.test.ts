@@ -110,6 +110,8 @@ describe(`console experiments (${testDriver()})`, () => {
     expect(await assignExperiment(shop, member.id, REFERRAL_BADGE)).toEqual({ name: REFERRAL_BADGE, variant: "control", inExperiment: false });
     // The shell's map leaves the stopped experiment out: its control shows and no exposure is sent.
     expect(await servedExperimentsOf(shop, member.id)).not.toHaveProperty(REFERRAL_BADGE);
+    const user = await (await app.request("/api/user", { headers: { Cookie: `${SESSION_COOKIE}=${token}` } })).json();
+    expect(user.experiments).not.toHaveProperty(REFERRAL_BADGE);
     // A new member is not assigned while it is stopped.
     const fresh = await findOrCreateCustomer(shop, "fresh-exp@example.com");
     expect((await assignExperiment(shop, fresh.id, REFERRAL_BADGE)).inExperiment).toBe(false);
