@@ -99,6 +99,8 @@ describe(`console customer data export and deletion (${testDriver()})`, () => {
     const recorded = await api("POST", `/customers/${a.customer.id}/deletion-requests`, support, { note: "Email of 24 November" });
     expect(recorded).toMatchObject({ status: 200, body: { created: true } });
     expect((await api("POST", `/customers/${a.customer.id}/deletion-requests`, support, { note: "again" })).body).toEqual({ id: recorded.body.id, created: false });
+    const queued = await api("GET", "/deletion-requests", finance);
+    expect(queued.body.filter((r: any) => r.customerId === a.customer.id)).toEqual([expect.objectContaining({ id: recorded.body.id, email: "erase-me@example.com", note: "Email of 24 November" })]);
 
     const refused = await api("POST", `/customers/${a.customer.id}/erasure`, support, { note: "Email of 24 November" });
     expect(refused.status).toBe(409);
@@ -131,6 +133,7 @@ describe(`console customer data export and deletion (${testDriver()})`, () => {
     expect(entries).toHaveLength(3); // recorded, recorded again (the pending one), processed
     expect(entries.at(-1)!.after).toMatchObject({ anonymised: true, newsletterErased: true, deletionRequest: recorded.body.id });
     expect(JSON.stringify(entries)).not.toContain("erase-me@example.com");
+    expect((await api("GET", "/deletion-requests")).body.map((r: any) => r.customerId)).not.toContain(a.customer.id);
     // Done once: a second press says so.
     expect((await api("POST", `/customers/${a.customer.id}/erasure`, support, { note: "again" })).status).toBe(409);
   });

@@ -31,7 +31,15 @@ const eraseRoute = consoleRoute("customers.erase", {
   responses: { 200: jsonResponse("Erased", z.object({ erased: z.literal(true) })) },
 });
 
+const queueRoute = consoleRoute("customers.read", {
+  method: "get",
+  path: "/deletion-requests",
+  summary: "Deletion requests waiting to be processed, oldest first",
+  responses: { 200: jsonResponse("The queue", Any) },
+});
+
 export const consolePrivacyApi = createRouter()
+  .openapi(queueRoute, async (c) => c.json(await serviceOf(c).deletionQueue(), 200))
   .openapi(exportRoute, async (c) => {
     const id = c.req.valid("param").id;
     const document = await serviceOf(c).exportCustomerData(id);

@@ -1,5 +1,5 @@
 import type { Permission } from "../../../domain/console-access";
-import { deletionRequestsOf } from "../../modules/customers";
+import { deletionRequestsOf, pendingDeletionRequests } from "../../modules/customers";
 import { dbOf, type Shop } from "../../shop";
 import { eraseCustomerAction, exportCustomerDataAction, recordDeletionRequestAction, type ConsoleActor } from "../../workflows/console";
 
@@ -24,6 +24,12 @@ export function privacyService(shop: Shop, actor: ConsoleActor, allow: (permissi
         processedBy: r.processedBy,
         processedAt: r.processedAt?.toISOString() ?? null,
       }));
+    },
+
+    /** Deletion requests waiting to be processed, oldest first (the queue on the Customers page). */
+    async deletionQueue() {
+      allow("customers.read");
+      return (await pendingDeletionRequests(db, 200)).map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() }));
     },
 
     async recordDeletionRequest(customerId: string, note: string) {

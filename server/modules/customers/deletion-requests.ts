@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { deletionRequests } from "../../db/schema";
+import { customers, deletionRequests } from "../../db/schema";
 
 export type DeletionRequestRow = typeof deletionRequests.$inferSelect;
 
@@ -35,4 +35,15 @@ export async function completeDeletionRequest(db: Queryable, customerId: string,
     .where(and(eq(deletionRequests.customerId, customerId), eq(deletionRequests.status, "pending")))
     .returning();
   return row ?? null;
+}
+
+/** The queue: pending requests oldest first (deletion_requests_status_idx), with the customer's email to find them by. */
+export async function pendingDeletionRequests(db: Queryable, limit: number) {
+  return db
+    .select({ id: deletionRequests.id, customerId: deletionRequests.customerId, email: customers.email, note: deletionRequests.note, requestedBy: deletionRequests.requestedBy, requestedAt: deletionRequests.requestedAt })
+    .from(deletionRequests)
+    .innerJoin(customers, eq(customers.id, deletionRequests.customerId))
+    .where(eq(deletionRequests.status, "pending"))
+    .orderBy(asc(deletionRequests.requestedAt))
+    .limit(limit);
 }
