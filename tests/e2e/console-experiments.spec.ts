@@ -144,6 +144,14 @@ test("support downloads a customer's data export and is told to cancel the subsc
     await support.getByRole("button", { name: "Process deletion now" }).click();
     await expect(support.getByRole("status")).toContainText("active subscription. Cancel it first");
     await expect(support.getByText("Email of 24 November", { exact: false }).first()).toBeVisible();
+
+    // The request waits in the queue on the Customers page.
+    await support.goto("/console/customers");
+    await expect(support.getByRole("region", { name: "Deletion requests waiting" }).getByRole("link", { name: customerEmail })).toBeVisible();
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await support.setViewportSize(viewport);
+      await expectNoViolations(support, `customers page at ${viewport.width}`);
+    }
   } finally {
     await context.close();
   }

@@ -59,7 +59,7 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
 /** Deletion requests recorded and not yet processed (ADR 0042), oldest first: each opens its customer's page. */
 function DeletionQueue({ requests }: { requests: { id: string; customerId: string; email: string; note: string; requestedBy: string; requestedAt: string }[] }) {
   return (
-    <section aria-labelledby="deletion-queue">
+    <section aria-labelledby="deletion-queue" style={{ marginTop: "1.5rem" }}>
       <h2 id="deletion-queue">Deletion requests waiting</h2>
       {requests.length === 0 ? <p>None: every recorded request has been processed.</p> : null}
       <ul>
