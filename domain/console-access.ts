@@ -31,6 +31,9 @@ export const PERMISSIONS = {
   "subscriptions.edit": ["owner", "support"],
   "subscriptions.charge": ["owner", "finance"],
   "dashboard.read": ["owner", "finance"],
+  // Content pages (ADR 0041): read pages and their history, publish a version or restore an old one.
+  "content.read": ["owner", "content"],
+  "content.publish": ["owner", "content"],
   // Experiments (ADR 0042): read like flags, started and stopped only by an owner, as flag defaults are.
   "experiments.read": ["owner", "content"],
   "experiments.edit": ["owner"],
@@ -76,6 +79,8 @@ export const CONSOLE_PAGES = [
   { path: "/console/flags", permission: "flags.read" },
   { path: "/console/audit", permission: "audit.read" },
   { path: "/console/referrals", permission: "referrals.review" },
+  { path: "/console/content", permission: "content.read" },
+  { path: "/console/content/:page", permission: "content.read" },
   { path: "/console/experiments", permission: "experiments.read" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 

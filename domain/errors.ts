@@ -59,6 +59,8 @@ export const ERROR_CATALOGUE = {
   REFUND_EXCEEDS_BALANCE: { status: 409, message: "That is more than can still be refunded of this payment." },
   REFUND_FAILED: { status: 422, message: "The payment provider did not make the refund. Nothing was refunded; try again." },
   IDEMPOTENCY_CONFLICT: { status: 409, message: "This request key was already used for a different request." },
+  // The console's page editor (docs/decisions/0041): someone published the page after this editor opened it.
+  CONTENT_VERSION_CONFLICT: { status: 409, message: "Someone else published this page after you opened it. Nothing was published; open the page again and redo your change." },
   CARD_NOT_ACCEPTED: { status: 422, message: "We could not save this card. Please check the details or try another card." },
 } as const;
 

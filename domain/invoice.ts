@@ -1,5 +1,6 @@
 import { formatMoney, localeFor, type Cents } from "./money";
 import type { LegalDetails } from "./order-history";
+import { CREDIT_LABEL } from "./order-credit";
 import type { OrderSummary } from "./orders";
 
 /**
@@ -49,10 +50,11 @@ export function invoiceView(order: OrderSummary, seller: LegalDetails): InvoiceV
       { label: "Subtotal", value: money(order.subtotal) },
       ...order.discounts.map((d) => ({ label: d.code === "CREDIT" ? "Account credit (referral rewards and points)" : `Discount (${d.code})`, value: `-${money(d.amount)}` })),
       { label: `Shipping (${order.shipping.label})`, value: money(order.shipping.amount) },
+      ...(order.creditApplied > 0 ? [{ label: `${CREDIT_LABEL} (referral rewards and points)`, value: `-${money(order.creditApplied)}` }] : []),
       { label: "Tax", value: money(0) },
       { label: `Total (${order.currency})`, value: money(order.total), strong: true },
     ],
-    payment: order.payment.last4 ? `Paid by ${order.payment.brand.charAt(0).toUpperCase()}${order.payment.brand.slice(1)} ending in ${order.payment.last4}` : "No payment taken",
+    payment: order.total === 0 && order.creditApplied > 0 ? "Paid in full with account credit; nothing was charged to a card" : order.payment.last4 ? `Paid by ${order.payment.brand.charAt(0).toUpperCase()}${order.payment.brand.slice(1)} ending in ${order.payment.last4}` : "No payment taken",
     currency: order.currency,
     notes: [
       "Prices include any applicable taxes; no tax was charged on top of them.",

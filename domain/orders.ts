@@ -27,6 +27,8 @@ export interface OrderSummary {
   discounts: { code: string; kind: "auto" | "promo"; amount: number }[];
   discountTotal: number;
   shipping: { method: ShippingMethod; label: string; amount: number };
+  /** Member credit taken off the order (ADR 0040), after discounts and shipping; 0 when none. */
+  creditApplied: number;
   total: number;
   shippingAddress: Address;
   payment: { brand: string; last4: string };

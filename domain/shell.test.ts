@@ -127,6 +127,7 @@ describe("showQuizBanner", () => {
     ["reference vs-wk", ROUTES.reference_vs_wk],
     ["cart", ROUTES.cart],
     ["checkout", ROUTES.checkout],
+    ["quiz (the banner's own target)", ROUTES.quiz],
   ])("hides on the %s page (and its trailing-slash form)", (_label, path) => {
     expect(showQuizBanner({ ...eligible, pathname: path })).toBe(false);
     expect(showQuizBanner({ ...eligible, pathname: `${path}/` })).toBe(false);

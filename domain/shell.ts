@@ -49,6 +49,8 @@ const PAGES_WITHOUT_QUIZ_BANNER = [
   ROUTES.reference_vs_wk,
   ROUTES.cart,
   ROUTES.checkout,
+  // The banner's own target: a link to the page the shopper is already on only takes room.
+  ROUTES.quiz,
 ];
 
 export function showQuizBanner({ pathname, quizAudience, signedIn, promoCode }: BannerInput): boolean {

@@ -101,6 +101,20 @@ describe(`rate limits over HTTP (${testDriver()})`, () => {
   const declinedAtGateway = async () => (await dbOf(shop).select({ n: count() }).from(sandboxCharges).where(eq(sandboxCharges.status, "declined")))[0]!.n;
   const CAPTCHA_REQUIRED = { code: "CAPTCHA_REQUIRED", message: "For your security, please complete the check above Place order, then try again." };
 
+  it("purchases: thirty an hour per address, counted with the decline reads in one statement; the 31st is 429 and never reaches the gateway", async () => {
+    const shopper = "198.51.100.70";
+    // Tokens the gateway does not know: each purchase is counted, then answered 400 before any charge.
+    for (let i = 0; i < 30; i++) expect((await buy(shopper, `p${i}@example.com`, `tok_unknown_${i}`)).status).toBe(400);
+    const chargesBefore = (await dbOf(shop).select({ n: count() }).from(sandboxCharges))[0]!.n;
+    const refused = await buy(shopper, "p-last@example.com", await tokenOf(await tokenize(shopper, { number: "4242424242424242" })));
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { code: string }).code).toBe("RATE_LIMITED");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await dbOf(shop).select({ n: count() }).from(sandboxCharges))[0]!.n).toBe(chargesBefore);
+    // Another address buys as usual.
+    expect((await buy("198.51.100.71", "other@example.com", await tokenOf(await tokenize("198.51.100.71", { number: "4242424242424242" })))).status).toBe(201);
+  });
+
   it("one card: after two declines tokenising it needs a solved captcha, which then carries the purchase; after five, 429 even with one", async () => {
     const tester = "198.51.100.60";
     const gatewayBefore = await declinedAtGateway();

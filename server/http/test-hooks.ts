@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import { countButtonClicks, countEventsNamed } from "../modules/analytics";
@@ -14,6 +15,7 @@ import { fixedClock } from "../lib/clock";
 import { subscriptionsOfCustomer } from "../modules/subscriptions";
 import { chargeMissedRenewalNow } from "../workflows/renew-subscription";
 import { settleReferrals } from "../workflows/reward-referrals";
+import { grantCredit } from "../modules/loyalty";
 import type { AppEnv } from "./types";
 
 /**
@@ -70,6 +72,14 @@ export const testHooks = new Hono<AppEnv>().post("/session", async (c) => {
     if (!sub) return c.json({ code: "NOT_FOUND", message: "No active subscription." }, 404);
     const at = { ...shop, clock: fixedClock(new Date(new Date(sub.nextBillingAt).getTime() + 60_000)) };
     return c.json(await chargeMissedRenewalNow(at, sub.id));
+  })
+  // Grants a member credit in the ledger (as a referral reward would), for the checkout-credit end-to-end test (ADR 0040).
+  .post("/loyalty/grant-credit", async (c) => {
+    const { email, amount, currency } = z.object({ email: z.email(), amount: z.number().int().min(1).max(100_000), currency: z.enum(["USD", "GBP", "EUR", "MXN", "SGD", "AUD"]) }).parse(await c.req.json());
+    const shop = c.get("shop");
+    const customer = await findOrCreateCustomer(shop, email);
+    const granted = await grantCredit(dbOf(shop), { customerId: customer.id, amount, currency, reason: "referral", key: `test-grant:${randomUUID()}`, now: shop.clock.now() });
+    return c.json({ granted: "entry" in granted });
   })
   // Lets the shutdown test check, after a restart, that every acknowledged event write was kept.
   // ?name= counts events of a name; ?button= counts "Button Clicked" events carrying that name (a test's marker).

@@ -38,6 +38,7 @@ export function sampleOrderSummary(overrides: Partial<OrderSummary> = {}): Order
     discounts: [{ code: "DS-01-25-OFF", kind: "promo", amount: 1250 }],
     discountTotal: 1250,
     shipping: { method: "expedited", label: "Expedited shipping (1–2 business days)", amount: 995 },
+    creditApplied: 0,
     total: 4744,
     shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "12 Analytical Row", city: "Brooklyn", region: "NY", postalCode: "11201", country: "US" },
     payment: { brand: "visa", last4: "4242" },

@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { tokenizeCard } from "../integrations/payments/sandbox";
+import { startSession } from "../modules/auth/sessions";
+import { findOrCreateCustomer } from "../modules/customers";
+import { creditBalance, grantCredit } from "../modules/loyalty";
 import { orderSummary } from "../modules/orders";
 import { dbOf } from "../shop";
 import { placeOrder } from "./place-order";
@@ -32,6 +35,19 @@ const ORDER_STATEMENTS = [
   "insert member_ledger", // the loyalty points of the paid order (one INSERT … SELECT, ADR 0037)
 ];
 
+/**
+ * A signed-in member's order (their second, a new card, no credit): the member is read rather than made, their paid
+ * orders are counted (first-order rules), and one statement reads their credit and spends it at once (ADR 0040): an
+ * INSERT … SELECT that, with no credit, inserts nothing. With credit it is the same one statement.
+ */
+const MEMBER_ORDER_STATEMENTS = [
+  ...ORDER_STATEMENTS.filter((s) => s !== "insert customers"),
+  "select customers", // the signed-in member (before ADR 0040 too)
+  "select subscriptions", // … and how many subscriptions they hold, read with them (before ADR 0040 too)
+  "select orders", // their paid orders: is this a first order? (before ADR 0040 too)
+  "with", // ADR 0040: their credit in the order's currency, read and spent in one INSERT … SELECT (none here: inserts nothing)
+];
+
 /** "insert orders", "select order_lines": the verb and the first table a statement names. */
 function shapeOf(sql: string): string {
   const text = sql.trim().replace(/\s+/g, " ").toLowerCase();
@@ -40,19 +56,30 @@ function shapeOf(sql: string): string {
   return table ? `${verb} ${table}` : verb;
 }
 
-describe(`the statements of one order (${testDriver()})`, () => {
+/**
+ * With the rate limits on (issue 10), a purchase pays two statements more: the card behind the token, for its
+ * fingerprint, and one statement that counts the purchase against its address's limit and reads the address's, email's
+ * and card's declines (purchaseStanding).
+ */
+const LIMITER_STATEMENTS = ["select sandbox_tokens", "with"];
+
+describe.each([
+  { limits: "off", extra: [] as string[] },
+  { limits: "on", extra: LIMITER_STATEMENTS },
+])(`the statements of one order with rate limits $limits (${testDriver()})`, ({ limits, extra }) => {
   let shop: TestShop;
   let app: ReturnType<typeof createApp>;
   let recording: string[] | null = null;
   let n = 0;
 
   beforeAll(async () => {
-    shop = await openTestShop({ onQuery: (sql) => recording?.push(sql) });
+    const env: Record<string, string> = limits === "on" ? { RATE_LIMITS: "purchase-per-address=1000/1h" } : {};
+    shop = await openTestShop({ env, onQuery: (sql) => recording?.push(sql) });
     app = createApp(shop);
   });
   afterAll(() => shop.cleanup());
 
-  async function purchase(): Promise<number> {
+  async function purchase(cookie?: string, email?: string): Promise<number> {
     const tokenized = await app.request("/api/payments/sandbox/tokenize", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -60,7 +87,7 @@ describe(`the statements of one order (${testDriver()})`, () => {
     });
     const { token } = (await tokenized.json()) as { token: string };
     const body = {
-      email: `statements-${++n}@example.com`,
+      email: email ?? `statements-${++n}@example.com`,
       shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" },
       items: { "syn-wk-3mo": 1 },
       couponCodes: [],
@@ -70,22 +97,41 @@ describe(`the statements of one order (${testDriver()})`, () => {
     recording = [];
     const res = await app.request("/api/purchase", {
       method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+      headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID(), ...(cookie ? { Cookie: cookie } : {}) },
       body: JSON.stringify(body),
-    });
+    }, { incoming: { socket: { remoteAddress: "203.0.113.40" } } }); // the peer a real connection has: limits count per address
     return res.status;
   }
 
-  it(`places the bench's order in ${ORDER_STATEMENTS.length} statements and no more`, async () => {
+  it(`places the bench's order in ${ORDER_STATEMENTS.length} statements (and the limiter's) and no more`, async () => {
     expect(await purchase()).toBe(201); // the first order may fill caches
     expect(await purchase()).toBe(201);
     const statements = recording!.map(shapeOf).filter((s) => !["begin", "commit", "rollback"].includes(s));
     recording = null;
     // Sorted: reads that run side by side (Promise.all) arrive in either order.
-    expect([...statements].sort()).toEqual([...ORDER_STATEMENTS].sort());
+    expect([...statements].sort()).toEqual([...ORDER_STATEMENTS, ...extra].sort());
   });
 
-  it("answers with the order built from what it wrote, the same as the order read back", async () => {
+  it.runIf(limits === "off")(`places a signed-in member's order without credit in ${MEMBER_ORDER_STATEMENTS.length} statements: one more than a guest's`, async () => {
+    const member = await findOrCreateCustomer(shop, `statements-member-${++n}@example.com`, { firstName: "Ada", lastName: "Lovelace" });
+    const cookie = `seed_jwt=${(await startSession(shop, member)).token}`;
+    expect(await purchase(cookie, member.email)).toBe(201); // their first order
+    shop.clock.advance(120_000); // past the same-cart-within-a-minute check
+    expect(await purchase(cookie, member.email)).toBe(201);
+    const statements = recording!.map(shapeOf).filter((s) => !["begin", "commit", "rollback", "select sessions", "update sessions"].includes(s));
+    recording = null;
+    expect([...statements].sort()).toEqual([...MEMBER_ORDER_STATEMENTS].sort());
+    // With $5 of credit the same statement spends it: no statement more.
+    await grantCredit(dbOf(shop), { customerId: member.id, amount: 500, currency: "USD", reason: "referral", key: `statements:${member.id}`, now: shop.clock.now() });
+    shop.clock.advance(120_000);
+    expect(await purchase(cookie, member.email)).toBe(201);
+    const withCredit = recording!.map(shapeOf).filter((s) => !["begin", "commit", "rollback", "select sessions", "update sessions"].includes(s));
+    recording = null;
+    expect([...withCredit].sort()).toEqual([...MEMBER_ORDER_STATEMENTS].sort());
+    expect(await creditBalance(dbOf(shop), member.id, "USD")).toBe(0);
+  });
+
+  it.runIf(limits === "off")("answers with the order built from what it wrote, the same as the order read back", async () => {
     for (const [items, couponCodes] of [[{ "syn-wk-3mo": 1 }, ["welcome10"]], [{ "syn-wk": 1, "syn-gr": 1 }, []]] as const) {
       const { token } = await tokenizeCard(shop, { number: "4242424242424242", expMonth: 12, expYear: 2035, cvc: "123" });
       const request = {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { addressProblem, ADDRESS_MESSAGES } from "../../domain/address";
 import type { PurchaseRequest } from "../../domain/checkout";
 import { ShopError, toShopError } from "../../domain/errors";
@@ -10,7 +10,7 @@ import { verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import { cardFingerprint, UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
 import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
-import { countDecline, declineStanding, type DeclineKeys } from "../modules/rate-limit";
+import { countDecline, purchaseStanding, type DeclineKeys } from "../modules/rate-limit";
 import { recordOrderAttribution } from "../modules/analytics";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
 import {
@@ -33,7 +33,8 @@ import { findOwnPaymentMethod, markCaptured, recordPayment, savePaymentMethod } 
 import { sendQueuedEmailsSoon } from "../modules/email";
 import { createSubscriptions } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
-import { earnCapturedOrderPoints } from "../modules/loyalty";
+import { earnCapturedOrderPoints, holdOrderCredit, returnOrderCredit } from "../modules/loyalty";
+import { applyOrderCredit } from "../../domain/order-credit";
 import { attributeReferral } from "./attribute-referral";
 import { priceCart } from "./price-cart";
 
@@ -58,9 +59,10 @@ export interface PlaceOrderContext {
 export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<OrderSummary> {
   checkRequest(request);
   const decliners = await declineKeys(shop, request, ctx);
-  // Before anything is claimed or charged: after a few declines of this address, email or card, further tries need a
-  // solved captcha; after more, none reach the gateway until the window slides (docs/decisions/0026).
-  const standing = decliners.address || decliners.email || decliners.card ? await declineStanding(shop, decliners) : { refused: null, captchaRequired: false };
+  // Before anything is claimed or charged, one statement: the purchase counts against its address's limit, and after a
+  // few declines of this address, email or card further tries need a solved captcha; after more, none reach the gateway
+  // until the window slides (docs/decisions/0026).
+  const standing = await purchaseStanding(shop, decliners);
   if (standing.refused) throw standing.refused;
   const needsCaptcha = standing.captchaRequired && !(await captchaSolvedWithCard(shop, request));
   if (needsCaptcha && !request.captchaToken) throw new ShopError("CAPTCHA_REQUIRED");
@@ -123,7 +125,7 @@ async function placeClaimed(
   const db = dbOf(shop);
   // A customer this request created has no orders yet.
   const isFirstOrder = customer.created || (await countPaidOrders(db, customer.id)) === 0;
-  const { quote, promo, priceList } = await priceCart(shop, {
+  const priced = await priceCart(shop, {
     items: request.items,
     couponCodes: request.couponCodes,
     country: request.shippingAddress.country,
@@ -131,12 +133,23 @@ async function placeClaimed(
     customerId: customer.id,
     isFirstOrder,
   });
+  const { promo, priceList } = priced;
   const gateway = gatewayOf(shop);
   // Before the card: an order that loses the race for a coupon's last use costs no authorization.
   if (promo) await reserveCouponUse(db, promo.code, shop.clock.now());
+  // Chosen now so the member's credit can be spent under the order's own key before the card is asked (ADR 0040).
+  const orderId = randomUUID();
+  let creditHeld = 0;
+  let quote = applyOrderCredit(priced.quote, 0);
   let chargeId: string | null = null;
   let written: { summary: OrderSummary; paymentId: string; points: { customerId: string; orderId: string; amount: number; now: Date } };
   try {
+    // Only the signed-in member spends their credit (a guest typing a member's email does not): one statement, which
+    // reads the balance and spends it at once; the card is then authorized for what is left (ADR 0040).
+    if (ctx.sessionCustomerId === customer.id && quote.total > 0) {
+      creditHeld = await holdOrderCredit(db, { orderId, customerId: customer.id, currency: quote.currency, wanted: quote.total, now: shop.clock.now() });
+      quote = applyOrderCredit(priced.quote, creditHeld);
+    }
     // Keyed by the claim: a retry inside this claim never authorizes twice; a new claim (after a failure) gets its own answer.
     const authorized = await authorizeCard(shop, gateway, request, ctx, customer.id, quote, `order:${claim.key}:${claim.id}`, decliners);
     const { card } = authorized;
@@ -145,7 +158,7 @@ async function placeClaimed(
     const now = shop.clock.now();
     written = await db.transaction(async (tx) => {
       const newOrder = { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now };
-      const order = await insertOrder(tx, newOrder);
+      const order = await insertOrder(tx, { ...newOrder, id: orderId });
       await recordOrderAttribution(tx, { orderId: order.id, attribution: request.attribution, clickId: request.clickId, now });
       if (promo) await redeemReserved(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
       // A guest using an existing account's email does not replace that account's default card.
@@ -174,6 +187,7 @@ async function placeClaimed(
   } catch (error) {
     if (chargeId) await voidQuietly(shop, gateway, chargeId);
     if (promo) await releaseQuietly(shop, promo.code);
+    if (creditHeld > 0) await returnCreditQuietly(shop, orderId);
     throw error;
   }
   await capture(shop, gateway, chargeId, written.paymentId, written.points);
@@ -281,6 +295,15 @@ async function releaseQuietly(shop: Shop, code: string): Promise<void> {
     await releaseCouponUse(dbOf(shop), code);
   } catch (error) {
     shop.log.error({ err: error, code }, "could not release a reserved coupon use");
+  }
+}
+
+/** Gives back the credit a failed order spent; a failure is logged (the nightly loyalty job gives it back then). */
+async function returnCreditQuietly(shop: Shop, orderId: string): Promise<void> {
+  try {
+    await returnOrderCredit(dbOf(shop), { orderId, reason: "order_failed", now: shop.clock.now() });
+  } catch (error) {
+    shop.log.error({ err: error, orderId }, "could not give back the credit of a failed order");
   }
 }
 

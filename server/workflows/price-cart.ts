@@ -9,6 +9,8 @@ import { canShipTo, shippingRates, type ShippingMethod } from "../../domain/ship
 import { dbOf, type Shop } from "../shop";
 import { listPlans, listProducts, priceListFor } from "../modules/catalog";
 import { usableAutoCoupons, usableCoupon } from "../modules/coupons";
+import { creditBalance } from "../modules/loyalty";
+import { applyOrderCredit } from "../../domain/order-credit";
 
 export interface CartPricingRequest {
   items: Record<string, number>;
@@ -42,6 +44,16 @@ export async function priceCart(shop: Shop, req: CartPricingRequest): Promise<Pr
   if (!result.ok) throw new ShopError(result.code, result.message);
   // A code that takes nothing off is not the order's promo: it is not redeemed and no subscription keeps it.
   return { quote: result.quote, promo: result.quote.promoNotApplied ? null : promo, priceList };
+}
+
+/**
+ * The checkout summary (POST /ecommerce/purchase/preview): the priced cart with the signed-in member's credit in its
+ * currency taken off, as placing the order would take it (ADR 0040). A guest's preview reads no balance.
+ */
+export async function previewCart(shop: Shop, req: CartPricingRequest): Promise<Quote & { creditApplied: number }> {
+  const { quote } = await priceCart(shop, req);
+  const balance = req.customerId && quote.total > 0 ? await creditBalance(dbOf(shop), req.customerId, quote.currency) : 0;
+  return applyOrderCredit(quote, balance);
 }
 
 /** Codes trimmed and lowercased; the same product sent twice in different case counts once, quantities added. */

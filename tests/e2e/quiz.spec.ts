@@ -29,9 +29,9 @@ async function expectNoViolations(page: Page, label: string) {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: DESKTOP });
 
-  // fixme: times out in the browser after the first steps (not yet diagnosed); the survey rules are proved in
-  // server/modules/surveys/surveys.test.ts, and the quiz with JavaScript passes below.
-  test.fixme("the quiz runs step by step on plain forms, asks again when nothing is chosen, and ends in a result with the code", async ({ page }) => {
+  // Eight page loads: generous time for a loaded CI machine (they timed out at 30 s under a load of 30).
+  test("the quiz runs step by step on plain forms, asks again when nothing is chosen, and ends in a result with the code", async ({ page }) => {
+    test.setTimeout(90_000);
     await page.goto("/is-ds01-right-for-you");
     await expect(page.getByRole("heading", { level: 1, name: "Is DS-01® right for you?" })).toBeVisible();
     // Inside the shell: header and footer are there.
@@ -67,8 +67,8 @@ test("with JavaScript: the quiz to a discounted cart", async ({ page }) => {
 });
 
 for (const [label, viewport] of [["1440", DESKTOP], ["390", MOBILE]] as const) {
-  // fixme: a later step times out in the browser (not yet diagnosed), so axe on the quiz is not proved yet.
-  test.fixme(`axe and screenshots of the quiz at ${label}`, async ({ page }) => {
+  test(`axe and screenshots of the quiz at ${label}`, async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await open(page, "/is-ds01-right-for-you");
     await expectNoViolations(page, "step 1");

@@ -1,4 +1,5 @@
 import type { Currency } from "../../../domain/money";
+import { CREDIT_LABEL } from "../../../domain/order-credit";
 import { Money } from "./Money";
 
 /** The totals of a quote, a preview or an order: they share these fields. */
@@ -7,11 +8,13 @@ export interface Totals {
   subtotal: number;
   discounts: { code: string; kind: "auto" | "promo"; amount: number }[];
   shipping: { label: string; amount: number };
+  /** Member credit taken off (a signed-in member's checkout and their order, ADR 0040). */
+  creditApplied?: number;
   total: number;
   preorderMessage: string | null;
 }
 
-/** Subtotal, each discount (the automatic one and the promo code), shipping and the total. */
+/** Subtotal, each discount (the automatic one and the promo code), shipping, the member's credit and the total. */
 export function CartSummary({ totals, country, shippingLabel = false }: { totals: Totals; country: string; shippingLabel?: boolean }) {
   const { currency } = totals;
   return (
@@ -40,6 +43,17 @@ export function CartSummary({ totals, country, shippingLabel = false }: { totals
             <Money amount={totals.shipping.amount} currency={currency} country={country} freeWhenZero />
           </dd>
         </div>
+        {(totals.creditApplied ?? 0) > 0 && (
+          <div className="cart-summary__row cart-summary__row--discount" data-testid="credit-applied">
+            <dt>
+              {CREDIT_LABEL}
+              <span className="cart-summary__detail">Referral rewards and points</span>
+            </dt>
+            <dd>
+              −<Money amount={totals.creditApplied!} currency={currency} country={country} />
+            </dd>
+          </div>
+        )}
         <div className="cart-summary__row cart-summary__row--total">
           <dt>Total</dt>
           <dd>

@@ -4,7 +4,8 @@ import type { ShippingMethod } from "../../../domain/shipping";
 import { fetchPreview, fetchShippingRates, type ApiError, type ShippingRates } from "./api";
 
 export interface PreviewState {
-  quote: Quote | null;
+  /** creditApplied: the signed-in member's credit the server takes off (ADR 0040). */
+  quote: (Quote & { creditApplied?: number }) | null;
   error: ApiError | null;
   loading: boolean;
 }

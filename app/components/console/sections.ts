@@ -11,6 +11,7 @@ export const CONSOLE_SECTIONS: { href: string; label: string; permission: Permis
   { href: "/console/flags", label: "Flags", permission: "flags.read" },
   { href: "/console/audit", label: "Audit log", permission: "audit.read" },
   { href: "/console/referrals", label: "Referrals", permission: "referrals.review" },
+  { href: "/console/content", label: "Content", permission: "content.read" },
   { href: "/console/experiments", label: "Experiments", permission: "experiments.read" },
 ];
 

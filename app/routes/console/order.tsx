@@ -112,6 +112,14 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
             <dd>
               <Money amount={order.shipping.amount} currency={order.currency} />
             </dd>
+            {order.creditApplied > 0 && (
+              <div style={{ display: "contents" }}>
+                <dt>Account credit (member ledger)</dt>
+                <dd>
+                  −<Money amount={order.creditApplied} currency={order.currency} />
+                </dd>
+              </div>
+            )}
             <dt>Total</dt>
             <dd>
               <strong>

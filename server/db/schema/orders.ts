@@ -20,6 +20,8 @@ export const orders = pgTable(
     shippingMethod: text("shipping_method").notNull(),
     shippingLabel: text("shipping_label").notNull(),
     shippingAmount: integer("shipping_amount").notNull(),
+    /** Member credit taken off this checkout order (ADR 0040); the total is after it. A renewal's credit is a discount line. */
+    creditApplied: integer("credit_applied").notNull().default(0),
     total: integer("total").notNull(),
     shippingAddress: jsonb("shipping_address").notNull(),
     preorderMessage: text("preorder_message"),

@@ -13,7 +13,8 @@ const OrderSchema = z.object({ id: z.string(), number: z.string(), total: z.numb
 const route = createRoute({
   method: "post",
   path: "/purchase",
-  middleware: [rateLimit("purchase-per-address"), rateLimit("coupon-checks-per-address", { when: namesCoupon })] as const,
+  // The purchase limit itself is counted by placeOrder, in one statement with the decline counters (purchaseStanding).
+  middleware: [rateLimit("coupon-checks-per-address", { when: namesCoupon })] as const,
   summary: "Place an order: the server prices the cart, charges once per Idempotency-Key, writes order and subscriptions",
   request: {
     headers: z.object({ "idempotency-key": z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, "Send an Idempotency-Key header (8 to 100 letters, digits, - or _).") }),

@@ -2,6 +2,7 @@ import { ShopError } from "../../../domain/errors";
 import { errorResponse } from "../errors";
 import { createRouter } from "../openapi";
 import { consoleAuthApi } from "./auth";
+import { consoleContentApi } from "./content";
 import { consoleCouponsApi } from "./coupons";
 import { consoleCustomersApi } from "./customers";
 import { consoleDashboardApi } from "./dashboard";
@@ -27,6 +28,7 @@ export function createConsoleApi() {
   api.route("/", consoleCouponsApi);
   api.route("/", consoleSettingsApi);
   api.route("/", consoleReferralsApi);
+  api.route("/", consoleContentApi);
   api.route("/", consoleExperimentsApi);
   api.route("/", consolePrivacyApi);
   api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can, CONSOLE_PAGES, PERMISSIONS, STAFF_ROLES, type Permission, type StaffRole } from "../../../domain/console-access";
 import { createApp } from "../../app";
-import { auditLog, emailOutbox } from "../../db/schema";
+import { auditLog, contentPages, emailOutbox } from "../../db/schema";
 import { readSession, SESSION_COOKIE, startSession } from "../../modules/auth";
 import { findOrCreateCustomer } from "../../modules/customers";
 import { insertReferral } from "../../modules/referrals";
@@ -61,7 +61,7 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
   };
 
   function urlOf(op: Operation, params: Record<string, string> = {}): string {
-    const values: Record<string, string> = { number: fixtures.number!, id: op.path.startsWith("/emails") ? fixtures.emailId! : op.path.startsWith("/subscriptions") ? fixtures.subscription! : fixtures.id!, code: fixtures.code!, name: fixtures.name!, sessionId: "00000000-0000-4000-8000-000000000000", ...params };
+    const values: Record<string, string> = { number: fixtures.number!, id: op.path.startsWith("/emails") ? fixtures.emailId! : op.path.startsWith("/subscriptions") ? fixtures.subscription! : fixtures.id!, code: fixtures.code!, name: fixtures.name!, routeName: "careers", version: "1", sessionId: "00000000-0000-4000-8000-000000000000", ...params };
     return `/api/console${op.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(values[key]!))}`;
   }
 
@@ -104,6 +104,9 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
     }
   });
 
+  /** The careers page as published now, for the content samples (ADR 0041). */
+  const careersPage = async () => (await dbOf(shop).select().from(contentPages).where(eq(contentPages.routeName, "careers")))[0]!;
+
   /** A valid request for each action; a new action without a sample fails the next test. */
   const ACTIONS: Record<string, () => Promise<{ body?: unknown; params?: Record<string, string> }>> = {
     "POST /orders/{number}/shipments": async () => ({ body: { carrier: "ups", trackingNumber: "1Z999AA10123456784" } }),
@@ -121,6 +124,19 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
     "PUT /flags/{name}": async () => ({ body: { enabled: true } }),
     "POST /staff": async () => ({ body: { email: "invited@seed.test", role: "support" } }),
     "POST /auth/sign-out": async () => ({}),
+    "POST /content/pages/{routeName}/versions": async () => {
+      const page = await careersPage();
+      return { body: { baseVersion: page.version, title: page.title, intro: "Walker: a published edit.", description: page.description, blocks: page.blocks } };
+    },
+    "POST /content/pages/{routeName}/versions/{version}/restore": async () => {
+      // Version 1 (the content file's) enters the history with the first publish; make sure there was one.
+      let page = await careersPage();
+      if (page.version === 1) {
+        await app.request("/api/console/content/pages/careers/versions", { method: "POST", headers: { Cookie: cookies.owner, "Content-Type": "application/json" }, body: JSON.stringify({ baseVersion: 1, title: page.title, intro: "Walker: first edit.", description: page.description, blocks: page.blocks }) });
+        page = await careersPage();
+      }
+      return { params: { version: "1" }, body: { baseVersion: page.version } };
+    },
     "POST /experiments/{name}/stop": async () => ({ params: { name: "referral_badge_2" } }),
     "POST /experiments/{name}/start": async () => ({ params: { name: "referral_badge_2" } }),
     "POST /customers/{id}/deletion-requests": async () => ({ body: { note: "Walker: asked by email" } }),
@@ -164,7 +180,7 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
 
   describe("pages", () => {
     const pageUrl = (path: string) =>
-      path.replace(":number", fixtures.number!).replace(":id", path.startsWith("/console/subscriptions") ? fixtures.subscription! : fixtures.id!).replace(":code", fixtures.code!);
+      path.replace(":number", fixtures.number!).replace(":id", path.startsWith("/console/subscriptions") ? fixtures.subscription! : fixtures.id!).replace(":code", fixtures.code!).replace(":page", "careers");
     const get = (url: string, cookie: string | null) => app.request(url, { headers: cookie ? { Cookie: cookie } : {} });
 
     it("every page sends a signed-out visitor and a shopper to sign in, and refuses each role without its permission", async () => {

@@ -20,6 +20,7 @@ import { previewNextCharge } from "../../workflows/quote-next-charge";
 import { paymentsOfOrder, refundableOf, refundsOfOrder } from "../../modules/payments";
 import { reviewQueue } from "../../modules/referrals";
 import { dbOf, type Shop } from "../../shop";
+import { contentService } from "./content-service";
 import { experimentsService } from "./service-experiments";
 import { privacyService } from "./service-privacy";
 import {
@@ -91,6 +92,9 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     staff: { email: staff.email, role: staff.role as StaffRole, permissions: permissionsOf(staff.role) },
     ...experimentsService(shop, actor, allow),
     ...privacyService(shop, actor, allow),
+
+    /** Content pages: list, edit with preview, publish, history and restore (content-service.ts). */
+    content: contentService(shop, staff, allow, requestId),
 
     /** Search by order number, email or name; newest first; `before` is the cursor of the previous page. */
     async orders(input: { q?: string; before?: string; limit?: number }) {

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PreviewRequestSchema, ShippingRatesRequestSchema } from "../../../domain/checkout";
-import { priceCart, shippingRatesFor } from "../../workflows/price-cart";
+import { previewCart, shippingRatesFor } from "../../workflows/price-cart";
 import { namesCoupon, rateLimit } from "../middleware/rate-limit";
 import { createRouter, errorResponses, rateLimitedResponses, jsonBody, jsonResponse } from "../openapi";
 
@@ -38,7 +38,7 @@ export const checkoutProvider = createRouter()
   .openapi(previewRoute, async (c) => {
     const body = c.req.valid("json");
     const items = body.items ?? { [body.plan_code!]: body.quantity };
-    const { quote } = await priceCart(c.get("shop"), {
+    const quote = await previewCart(c.get("shop"), {
       items,
       couponCodes: body.coupon_codes,
       country: body.country,

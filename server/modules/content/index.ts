@@ -4,3 +4,4 @@ export * from "./articles";
 export { seedContent, type SeedResult } from "./seed-content";
 export { cleanBlocks, sanitiseRichText } from "./sanitise";
 export { listenForPageChanges, notifyPagesChanged, PAGES_CHANGED_CHANNEL } from "./invalidation";
+export { listPagesForConsole, pageForEditing, pageVersion, publishPage, versionsOfPage, type PageVersionSummary, type PageWords } from "./editing";

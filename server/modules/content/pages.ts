@@ -8,7 +8,9 @@ import { cleanStoredBlocks } from "./sanitise";
 export async function findPage(shop: Shop, routeName: RouteName): Promise<ContentPage | null> {
   const [row] = await dbOf(shop).select().from(contentPages).where(eq(contentPages.routeName, routeName)).limit(1);
   if (!row) return null;
-  return { ...row, routeName, layout: row.layout === "blank" ? "blank" : "default", blocks: cleanStoredBlocks(row.blocks) };
+  // The version counter is the console's business (concurrency), not the page's.
+  const { version: _version, ...page } = row;
+  return { ...page, routeName, layout: row.layout === "blank" ? "blank" : "default", blocks: cleanStoredBlocks(row.blocks) };
 }
 
 export async function countPages(shop: Shop): Promise<number> {

@@ -40,7 +40,10 @@ export async function seedContent(shop: Shop, pages: ContentPageSeed[], articles
     for (const page of pages) {
       const words = pageWords({ ...page, blocks: cleanBlocks(page.blocks) });
       const [row] = await tx.select().from(contentPages).where(eq(contentPages.routeName, page.routeName)).limit(1);
-      const outcome = await reconcile(tx, `page:${page.routeName}`, hashOf(page), row ? hashOf(pageWords(row)) : null, hashOf(words));
+      // A page published from the console (version above 1) belongs to its editors from then on, even when a restore
+      // made its words equal the file's again: the file never overwrites a published edit.
+      const published = row !== undefined && row.version > 1;
+      const outcome = await reconcile(tx, `page:${page.routeName}`, hashOf(page), row ? hashOf(pageWords(row)) : null, hashOf(words), published);
       if (outcome === "insert") {
         await tx.insert(contentPages).values({ ...words, routeName: page.routeName, path: ROUTES[page.routeName as RouteName], updatedAt: shop.clock.now() });
       } else if (outcome === "update") {
@@ -72,7 +75,7 @@ function count(result: SeedResult & { skippedEdited: string[] }, outcome: Outcom
   if (outcome === "edited") result.skippedEdited.push(key);
 }
 
-async function reconcile(tx: Tx, key: string, fileHash: string, currentRowHash: string | null, newRowHash: string): Promise<Outcome> {
+async function reconcile(tx: Tx, key: string, fileHash: string, currentRowHash: string | null, newRowHash: string, published = false): Promise<Outcome> {
   const [state] = await tx.select().from(contentSeedState).where(eq(contentSeedState.key, key)).limit(1);
   const remember = () =>
     tx.insert(contentSeedState).values({ key, fileHash, rowHash: newRowHash }).onConflictDoUpdate({ target: contentSeedState.key, set: { fileHash, rowHash: newRowHash } });
@@ -81,6 +84,7 @@ async function reconcile(tx: Tx, key: string, fileHash: string, currentRowHash: 
     return "insert";
   }
   if (state?.fileHash === fileHash) return "same";
+  if (published) return "edited";
   // No record yet (a database seeded before this table existed): the file is the only author we know of.
   const untouched = !state || state.rowHash === currentRowHash;
   if (!untouched) return "edited";

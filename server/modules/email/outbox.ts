@@ -68,16 +68,7 @@ export async function enqueueEmail(db: Queryable, email: NewEmail, options: { no
   checkEmail(email);
   const rows = await db
     .insert(emailOutbox)
-    .values({
-      to: email.to.trim(),
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      template: email.template,
-      idempotencyKey: email.idempotencyKey,
-      headers: email.headers ?? null,
-      createdAt: options.now,
-    })
+    .values(outboxRow(email, options.now))
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
     .returning({ id: emailOutbox.id });
   return rows[0]?.id ?? null;
@@ -89,18 +80,21 @@ export async function enqueueEmails(db: Queryable, emails: NewEmail[], options: 
   for (const email of emails) checkEmail(email);
   await db
     .insert(emailOutbox)
-    .values(
-      emails.map((email) => ({
-        to: email.to.trim(),
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        template: email.template,
-        idempotencyKey: email.idempotencyKey,
-        createdAt: options.now,
-      })),
-    )
+    .values(emails.map((email) => outboxRow(email, options.now)))
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey });
+}
+
+function outboxRow(email: NewEmail, now: Date) {
+  return {
+    to: email.to.trim(),
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    template: email.template,
+    idempotencyKey: email.idempotencyKey,
+    headers: email.headers ?? null,
+    createdAt: now,
+  };
 }
 
 /** The columns of an email without its bodies: the mailbox and the console list these. */

@@ -20,21 +20,7 @@ export interface LedgerEntry {
 }
 
 export async function recordLedgerEntry(tx: Tx | Queryable, e: LedgerEntry): Promise<void> {
-  await tx
-    .insert(ledgerEntries)
-    .values({
-      key: e.key,
-      subscriptionId: e.subscriptionId,
-      renewalId: e.renewalId,
-      kind: e.kind,
-      amount: e.amount,
-      creditAmount: e.creditAmount ?? 0,
-      currency: e.currency,
-      gateway: e.gateway,
-      chargeId: e.chargeId,
-      createdAt: e.now,
-    })
-    .onConflictDoNothing({ target: ledgerEntries.key });
+  await recordLedgerEntries(tx, [e]);
 }
 
 /** Many ledger rows in one statement (a renewal batch); a key already written is skipped. */

@@ -2,3 +2,4 @@
 export * from "./ledger";
 export * from "./points";
 export * from "./emails";
+export * from "./order-credit";

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Address } from "../../../domain/address";
 import type { Currency } from "../../../domain/money";
 import { orderNumber, type OrderSummary } from "../../../domain/orders";
@@ -13,18 +13,21 @@ import { subscriptionsOfOrder } from "../subscriptions";
 export interface NewOrder {
   customerId: string;
   email: string;
-  quote: Quote;
+  /** creditApplied: member credit already taken off quote.total (a checkout order, ADR 0040). */
+  quote: Quote & { creditApplied?: number };
   shippingAddress: Address;
   idempotencyKey: string;
   now: Date;
 }
 
-/** Writes a paid order and its lines (inside the caller's transaction). */
-export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ id: string; number: number }> {
+/** Writes a paid order and its lines (inside the caller's transaction); `id` when the caller chose it beforehand. */
+export async function insertOrder(tx: Tx, o: NewOrder & { id?: string }): Promise<{ id: string; number: number }> {
   const { quote } = o;
   const [row] = await tx
     .insert(orders)
     .values({
+      ...(o.id ? { id: o.id } : {}),
+      creditApplied: quote.creditApplied ?? 0,
       customerId: o.customerId,
       email: o.email,
       status: "paid",
@@ -114,6 +117,7 @@ export function writtenOrderSummary(
     discounts: quote.discounts,
     discountTotal: quote.discountTotal,
     shipping: { method: quote.shipping.method, label: quote.shipping.label, amount: quote.shipping.amount },
+    creditApplied: quote.creditApplied ?? 0,
     total: quote.total,
     shippingAddress: o.shippingAddress,
     payment: { brand: payment?.brand ?? "none", last4: payment?.last4 ?? "" },
@@ -126,6 +130,13 @@ export function writtenOrderSummary(
 export async function countPaidOrders(db: Queryable, customerId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.customerId, customerId), eq(orders.status, "paid")));
   return row?.n ?? 0;
+}
+
+/** Which of these ids are orders (the loyalty job asks before giving back the credit of an order never written). */
+export async function findOrderIdsAmong(db: Queryable, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: orders.id }).from(orders).where(inArray(orders.id, ids));
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function findOrderIdByKey(db: Queryable, idempotencyKey: string): Promise<string | null> {
@@ -165,6 +176,7 @@ export async function orderSummary(db: Queryable, orderId: string): Promise<Orde
     discounts: order.discounts as OrderSummary["discounts"],
     discountTotal: order.discountTotal,
     shipping: { method: order.shippingMethod as ShippingMethod, label: order.shippingLabel, amount: order.shippingAmount },
+    creditApplied: order.creditApplied,
     total: order.total,
     shippingAddress: order.shippingAddress as Address,
     payment: { brand: payment?.brand ?? "none", last4: payment?.last4 ?? "" },

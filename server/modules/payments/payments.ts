@@ -17,45 +17,33 @@ export interface NewPayment {
 
 /** Writes the payment; its id is made here, so nothing needs reading back. */
 export async function recordPayment(tx: Tx, p: NewPayment): Promise<string> {
-  const id = randomUUID();
-  await tx
-    .insert(payments)
-    .values({
-      id,
-      orderId: p.orderId,
-      customerId: p.customerId,
-      gateway: p.gateway,
-      gatewayChargeId: p.chargeId,
-      amount: p.amount,
-      currency: p.currency,
-      status: p.chargeId ? "authorized" : "none",
-      brand: p.card.brand,
-      last4: p.card.last4,
-      createdAt: p.now,
-      updatedAt: p.now,
-    });
-  return id;
+  const [row] = paymentRows([p], "authorized");
+  await tx.insert(payments).values(row!);
+  return row!.id;
 }
 
 /** Payments already captured (a renewal charged off-session and captured at once), many in one statement. */
 export async function recordCapturedPayments(tx: Tx, list: NewPayment[]): Promise<void> {
   if (list.length === 0) return;
-  await tx.insert(payments).values(
-    list.map((p) => ({
-      id: randomUUID(),
-      orderId: p.orderId,
-      customerId: p.customerId,
-      gateway: p.gateway,
-      gatewayChargeId: p.chargeId,
-      amount: p.amount,
-      currency: p.currency,
-      status: p.chargeId ? "captured" : "none",
-      brand: p.card.brand,
-      last4: p.card.last4,
-      createdAt: p.now,
-      updatedAt: p.now,
-    })),
-  );
+  await tx.insert(payments).values(paymentRows(list, "captured"));
+}
+
+/** The rows to write: the charge's state, or "none" when nothing was charged (a fully discounted order). */
+function paymentRows(list: NewPayment[], charged: "authorized" | "captured") {
+  return list.map((p) => ({
+    id: randomUUID(),
+    orderId: p.orderId,
+    customerId: p.customerId,
+    gateway: p.gateway,
+    gatewayChargeId: p.chargeId,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.chargeId ? charged : "none",
+    brand: p.card.brand,
+    last4: p.card.last4,
+    createdAt: p.now,
+    updatedAt: p.now,
+  }));
 }
 
 /** Saved cards by id (a renewal batch); the caller checks each belongs to its subscription's customer. */

@@ -7,6 +7,7 @@ import { openTestShop, testDriver, testEnv, type TestShop } from "../../testing/
 import { fixedClock } from "../../lib/clock";
 import { createLogger } from "../../lib/logger";
 import { consume, countHit, enforceLimit, parseRateLimits, peek, pruneRateLimitCounters, requireUnspent } from "./index";
+import { consumeAndRead, standings } from "./consume";
 
 const MINUTE = 60_000;
 
@@ -52,6 +53,24 @@ describe(`rate limiter (${testDriver()})`, () => {
     const verdicts = await Promise.all(Array.from({ length: 50 }, () => consume(shop, request)));
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(20);
     expect(verdicts.filter((v) => !v.allowed).every((v) => v.retryAfterSeconds >= 1)).toBe(true);
+  });
+
+  it("consumeAndRead counts one hit like consume and reads other counters like standings, in one statement, exactly under concurrency", async () => {
+    const hit = { bucket: "test-gate", key: "203.0.113.20", limit: 5, windowMs: MINUTE };
+    const declines = { bucket: "test-gate-declines", key: "card-1", limit: 3, windowMs: MINUTE };
+    await consume(shop, declines);
+    await consume(shop, declines);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => consumeAndRead(shop, hit, [declines, { ...declines, key: "never-seen" }])));
+    expect(answers.filter((a) => a.verdict.allowed)).toHaveLength(5);
+    expect(answers.filter((a) => !a.verdict.allowed).every((a) => a.verdict.retryAfterSeconds >= 1)).toBe(true);
+    for (const a of answers) expect(a.standings).toEqual(await standings(shop, [declines, { ...declines, key: "never-seen" }]));
+    expect(answers[0]!.standings.map((s) => s.used)).toEqual([2, 0]);
+    // The read counted nothing; the hit's counter holds exactly the five let through.
+    expect((await peek(shop, { ...declines, cost: 1 })).allowed).toBe(true);
+    expect((await peek(shop, { ...declines, cost: 2 })).allowed).toBe(false);
+    expect((await peek(shop, hit)).allowed).toBe(false);
+    shop.clock.advance(2 * MINUTE);
+    expect((await consumeAndRead(shop, hit, [])).verdict.allowed).toBe(true);
   });
 
   it("weighs a request by its cost, and a cost above the limit never fits", async () => {

@@ -1,6 +1,6 @@
 import { ShopError } from "../../../domain/errors";
 import type { Shop } from "../../shop";
-import { consume, peek, standings, type Verdict } from "./consume";
+import { consume, consumeAndRead, peek, standings, type Standing, type Verdict } from "./consume";
 import { limitOf, type LimitName } from "./limits";
 
 /**
@@ -55,13 +55,35 @@ const DECLINE_LIMITS = [
  * captcha; at its `limit` they are refused with RATE_LIMITED (the longest wait of the spent ones). Nothing is counted.
  */
 export async function declineStanding(shop: Shop, keys: DeclineKeys): Promise<DeclineStanding> {
-  const asked = DECLINE_LIMITS.flatMap(([name, field]) => {
+  const asked = declineRequests(shop, keys);
+  return standingOf(asked, await standings(shop, asked), null);
+}
+
+/**
+ * A purchase's gate, one statement (issue 10): counts the purchase against its address's purchase limit and reads the
+ * address's, email's and card's declines. Refused when the purchase limit is spent or a decline limit is; otherwise
+ * says whether a captcha is needed first. Nothing is counted or read when limits are off.
+ */
+export async function purchaseStanding(shop: Shop, keys: DeclineKeys): Promise<DeclineStanding> {
+  if (!shop.env.RATE_LIMITS.enabled) return { refused: null, captchaRequired: false };
+  const purchase = limitOf(shop.env.RATE_LIMITS, "purchase-per-address");
+  const asked = declineRequests(shop, keys);
+  if (!purchase || keys.address === null) return asked.length ? standingOf(asked, await standings(shop, asked), null) : { refused: null, captchaRequired: false };
+  const { verdict, standings: found } = await consumeAndRead(shop, { bucket: "purchase-per-address", key: keys.address, ...purchase }, asked);
+  return standingOf(asked, found, verdict.allowed ? null : verdict);
+}
+
+function declineRequests(shop: Shop, keys: DeclineKeys) {
+  return DECLINE_LIMITS.flatMap(([name, field]) => {
     const limit = limitOf(shop.env.RATE_LIMITS, name);
     const key = keys[field];
     return limit && key !== null ? [{ bucket: name, key, ...limit }] : [];
   });
-  const found = await standings(shop, asked);
-  let refused: Verdict | null = null;
+}
+
+/** The longest wait of the spent limits refuses; a decline counter past its `captchaAfter` asks for a captcha. */
+function standingOf(asked: { captchaAfter?: number }[], found: Standing[], alreadyRefused: Verdict | null): DeclineStanding {
+  let refused = alreadyRefused;
   let captchaRequired = false;
   for (const [i, standing] of found.entries()) {
     if (!standing.allowed && (!refused || standing.retryAfterSeconds > refused.retryAfterSeconds)) refused = standing;

@@ -20,5 +20,5 @@
  * TRUST_PROXY names the proxy). errorResponse sends ShopError.retryAfterSeconds as the Retry-After header.
  */
 export { consume, peek, pruneRateLimitCounters, standings, type ConsumeRequest, type Standing, type Verdict } from "./consume";
-export { countDecline, countHit, declineStanding, enforceLimit, rateLimited, requireUnspent, type DeclineKeys, type DeclineStanding } from "./enforce";
+export { countDecline, countHit, declineStanding, enforceLimit, purchaseStanding, rateLimited, requireUnspent, type DeclineKeys, type DeclineStanding } from "./enforce";
 export { LIMIT_NAMES, limitOf, parseRateLimits, RATE_LIMIT_DEFAULTS, type Limit, type LimitName, type RateLimitSettings } from "./limits";

@@ -25,6 +25,15 @@ describe("order confirmation email", () => {
     expect(text).toContain("Shipping: Expedited shipping (1–2 business days): $9.95");
   });
 
+  it("shows the member's account credit between shipping and the total, only when some was applied (ADR 0040)", () => {
+    const { html, text } = renderOrderConfirmation(sampleOrderSummary({ creditApplied: 2500, total: 2244 }));
+    expect(text).toContain("Account credit: −$25.00");
+    expect(text.indexOf("Shipping:")).toBeLessThan(text.indexOf("Account credit"));
+    expect(text.indexOf("Account credit")).toBeLessThan(text.indexOf("Total: $22.44"));
+    expect(html).toContain("Account credit");
+    expect(renderOrderConfirmation(sampleOrderSummary()).text).not.toContain("Account credit");
+  });
+
   it("formats euros for a shopper in Germany, and free shipping as Free", () => {
     const order = sampleOrderSummary({
       currency: "EUR",

@@ -1,6 +1,7 @@
 import type { Address } from "../../../../domain/address";
 import { formatMoney, localeFor, type Cents } from "../../../../domain/money";
 import type { OrderSummary } from "../../../../domain/orders";
+import { CREDIT_LABEL } from "../../../../domain/order-credit";
 import { billingLabel, type BillingPeriodMonths } from "../../../../domain/plans";
 import { escapeHtml as e, safeUrl } from "../../../lib/email-html";
 import type { Queryable } from "../../../db/client";
@@ -78,6 +79,7 @@ function totalRows(order: OrderSummary, money: (n: number) => string): TotalRow[
     // Discounts on the lines that the list above does not name (none today) still show in the sum.
     ...(order.discounts.length === 0 && order.discountTotal > 0 ? [{ label: "Discount", value: `−${money(order.discountTotal)}` }] : []),
     { label: `Shipping: ${order.shipping.label}`, value: order.shipping.amount === 0 ? "Free" : money(order.shipping.amount) },
+    ...(order.creditApplied > 0 ? [{ label: CREDIT_LABEL, value: `−${money(order.creditApplied)}` }] : []),
     { label: "Total", value: money(order.total), strong: true },
   ];
 }

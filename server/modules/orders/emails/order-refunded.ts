@@ -2,7 +2,7 @@ import { cents, formatMoney } from "../../../../domain/money";
 import type { Currency } from "../../../../domain/money";
 import type { OrderSummary } from "../../../../domain/orders";
 import type { Queryable } from "../../../db/client";
-import { escapeHtml as e } from "../../../lib/email-html";
+import { escapeHtml as e, noticeEmailHtml } from "../../../lib/email-html";
 import { enqueueEmail } from "../../email";
 import type { RenderedEmail } from "./order-confirmation";
 
@@ -32,19 +32,9 @@ export function renderOrderRefunded(order: OrderSummary, refund: RefundFacts): R
     "Banks usually show a refund within 5 to 10 business days.",
     "Questions? Reply to this email and our care team will help.",
   ];
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f1ea;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;color:#1f2a24;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;">
-<tr><td style="padding:32px;font-size:16px;line-height:24px;">
-<h1 style="margin:0 0 16px;font-size:22px;line-height:28px;color:#1f3b2d;">${full ? "Your refund is on its way" : "A partial refund is on its way"}</h1>
-<p style="margin:0 0 12px;">${name ? `Hi ${e(name)}, w` : "W"}e have refunded <strong>${e(money)}</strong> of order <strong>${e(order.number)}</strong> to ${e(card)}.</p>
+  const html = noticeEmailHtml(subject, full ? "Your refund is on its way" : "A partial refund is on its way", `<p style="margin:0 0 12px;">${name ? `Hi ${e(name)}, w` : "W"}e have refunded <strong>${e(money)}</strong> of order <strong>${e(order.number)}</strong> to ${e(card)}.</p>
 <p style="margin:0 0 12px;">${full ? "That is the whole payment for this order." : "The rest of the order is unchanged."}</p>
-<p style="margin:0;color:#4d5a52;font-size:14px;">Banks usually show a refund within 5 to 10 business days. Questions? Reply to this email and our care team will help.</p>
-</td></tr></table></td></tr></table>
-</body></html>
-`;
+<p style="margin:0;color:#4d5a52;font-size:14px;">Banks usually show a refund within 5 to 10 business days. Questions? Reply to this email and our care team will help.</p>`);
   return { subject, text: lines.join("\n"), html };
 }
 

@@ -1,7 +1,7 @@
 import { CARRIERS, type CarrierCode } from "../../../../domain/carriers";
 import type { OrderSummary } from "../../../../domain/orders";
 import type { Queryable } from "../../../db/client";
-import { escapeHtml as e } from "../../../lib/email-html";
+import { escapeHtml as e, noticeEmailHtml } from "../../../lib/email-html";
 import { enqueueEmail } from "../../email";
 import type { Shipment } from "../shipments";
 import type { RenderedEmail } from "./order-confirmation";
@@ -26,20 +26,10 @@ export function renderOrderShipped(order: OrderSummary, shipment: Shipment): Ren
     "You can also find the tracking link in your order history.",
     "Questions? Reply to this email and our care team will help.",
   ].join("\n");
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f1ea;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;color:#1f2a24;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;">
-<tr><td style="padding:32px;font-size:16px;line-height:24px;">
-<h1 style="margin:0 0 16px;font-size:22px;line-height:28px;color:#1f3b2d;">Your order is on its way</h1>
-<p style="margin:0 0 12px;">${name ? `Hi ${e(name)}, y` : "Y"}our order <strong>${e(order.number)}</strong> has shipped with ${e(carrier)}.</p>
+  const html = noticeEmailHtml(subject, "Your order is on its way", `<p style="margin:0 0 12px;">${name ? `Hi ${e(name)}, y` : "Y"}our order <strong>${e(order.number)}</strong> has shipped with ${e(carrier)}.</p>
 <p style="margin:0 0 12px;">Tracking number: <strong>${e(shipment.trackingNumber)}</strong></p>
 <p style="margin:0 0 24px;"><a href="${e(shipment.trackingUrl)}" style="display:inline-block;padding:12px 20px;background:#1f3b2d;color:#ffffff;border-radius:6px;text-decoration:none;">Track your parcel</a></p>
-<p style="margin:0;color:#4d5a52;font-size:14px;">You can also find the tracking link in your order history. Questions? Reply to this email and our care team will help.</p>
-</td></tr></table></td></tr></table>
-</body></html>
-`;
+<p style="margin:0;color:#4d5a52;font-size:14px;">You can also find the tracking link in your order history. Questions? Reply to this email and our care team will help.</p>`);
   return { subject, text, html };
 }
 
