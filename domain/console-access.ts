@@ -40,8 +40,7 @@ export const PERMISSIONS = {
   // The right of access and the right to erasure, done by support on a customer's behalf (ADR 0042).
   "customers.export-data": ["owner", "support"],
   "customers.erase": ["owner", "support"],
-  // Areas still being built plug in here: content.*, experiments.* (docs/decisions/0023-staff-access.md,
-  // "Growing the console").
+  // A new area plugs in here (docs/decisions/0023-staff-access.md, "Growing the console").
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
