@@ -23,6 +23,9 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+const CHROMIUM = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } };
+const SHOP_WIDE_SPECS = /console-experiments\.spec\.ts/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -35,7 +38,11 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
+  projects: [
+    { name: "chromium", use: CHROMIUM, testIgnore: SHOP_WIDE_SPECS },
+    // Specs that change what every shopper sees (stopping an experiment) run alone, after all the others.
+    { name: "shop-wide", use: CHROMIUM, testMatch: SHOP_WIDE_SPECS, dependencies: ["chromium"] },
+  ],
   webServer: {
     command: "rm -rf build/e2e-data && node build/node/index.js",
     url: `http://127.0.0.1:${PORT}/readyz`,

@@ -77,6 +77,7 @@ export default [
     route("referrals", "routes/console/referrals.tsx", { id: "console_referrals" }),
     route("content", "routes/console/content.tsx", { id: "console_content" }),
     route("content/:page", "routes/console/content-page.tsx", { id: "console_content_page" }),
+    route("experiments", "routes/console/experiments.tsx", { id: "console_experiments" }),
   ]),
   route("*", "routes/system/not-found.tsx", { id: "not_found" }),
 ] satisfies RouteConfig;

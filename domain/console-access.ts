@@ -34,8 +34,13 @@ export const PERMISSIONS = {
   // Content pages (ADR 0041): read pages and their history, publish a version or restore an old one.
   "content.read": ["owner", "content"],
   "content.publish": ["owner", "content"],
-  // Areas still being built plug in here: content.*, experiments.* (docs/decisions/0023-staff-access.md,
-  // "Growing the console").
+  // Experiments (ADR 0042): read like flags, started and stopped only by an owner, as flag defaults are.
+  "experiments.read": ["owner", "content"],
+  "experiments.edit": ["owner"],
+  // The right of access and the right to erasure, done by support on a customer's behalf (ADR 0042).
+  "customers.export-data": ["owner", "support"],
+  "customers.erase": ["owner", "support"],
+  // A new area plugs in here (docs/decisions/0023-staff-access.md, "Growing the console").
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -75,6 +80,7 @@ export const CONSOLE_PAGES = [
   { path: "/console/referrals", permission: "referrals.review" },
   { path: "/console/content", permission: "content.read" },
   { path: "/console/content/:page", permission: "content.read" },
+  { path: "/console/experiments", permission: "experiments.read" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 /** Pages anyone may open: signing in and finishing a setup link. */

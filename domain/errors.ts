@@ -48,6 +48,7 @@ export const ERROR_CATALOGUE = {
   EMAIL_TAKEN: { status: 409, message: "Another account already uses this email address." },
   ACCOUNT_UPDATE_FAILED: { status: 422, message: MESSAGES.accountUpdateFailed },
   HAS_SUBSCRIPTIONS: { status: 409, message: "Please cancel your active subscriptions before deleting your account." },
+  ALREADY_ERASED: { status: 409, message: "This customer was erased already." },
   SOCIAL_SIGN_IN_FAILED: { status: 400, message: "We could not sign you in with that account. Please try again." },
   SOCIAL_LINK_REFUSED: {
     status: 409,

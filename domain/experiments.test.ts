@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignVariant, differenceInterval, experimentNamed, experimentResults, isLoyaltyExcluded, LOYALTY_NEW_USER, REFERRAL_BADGE, referralBadge, wilsonInterval } from "./experiments";
+import { assignVariant, differenceInterval, experimentNamed, experimentResults, isLoyaltyExcluded, LOYALTY_NEW_USER, REFERRAL_BADGE, referralBadge, servedExperiments, wilsonInterval } from "./experiments";
 
 describe("experiments", () => {
   it("uses the experiment names of SPEC.md section 3", () => {
@@ -74,5 +74,16 @@ describe("confidence intervals", () => {
     expect(treatment!.lift!.difference).toBeCloseTo(0.05, 10);
     expect(treatment!.lift!.interval.low).toBeGreaterThan(0);
     expect(differenceInterval({ variant: "a", exposures: 0, conversions: 0 }, { variant: "b", exposures: 1, conversions: 0 })).toBeNull();
+  });
+});
+
+describe("servedExperiments (ADR 0042)", () => {
+  it("leaves stopped experiments out, so their readers fall back to the control", () => {
+    const stored = { referral_badge_2: "new_badge", loyalty_new_user: "exclude" };
+    expect(servedExperiments(stored, new Set())).toEqual(stored);
+    const served = servedExperiments(stored, new Set(["referral_badge_2"]));
+    expect(served).toEqual({ loyalty_new_user: "exclude" });
+    expect(referralBadge(served)).toBe("$25");
+    expect(isLoyaltyExcluded(servedExperiments(stored, new Set(["loyalty_new_user"])))).toBe(false);
   });
 });

@@ -119,3 +119,19 @@ export function experimentResults(control: string, counts: readonly VariantCount
     lift: c.variant === control || !base ? null : differenceInterval(c, base),
   }));
 }
+
+/**
+ * An experiment runs until an operator stops it (ADR 0042). Stopped, it serves its control to everyone and records
+ * no new exposures; starting it again resumes each unit's stored variant.
+ */
+export const EXPERIMENT_STATES = ["running", "stopped"] as const;
+export type ExperimentState = (typeof EXPERIMENT_STATES)[number];
+
+/**
+ * The variants a member is served: stopped experiments are left out of the map. Every reader of the map (the shell,
+ * isLoyaltyExcluded, referralBadge) treats a missing experiment as its control, and the exposure tracker only sends
+ * what is in the map, so leaving it out is "control for everyone, nobody exposed".
+ */
+export function servedExperiments(stored: Experiments, stopped: ReadonlySet<string>): Experiments {
+  return Object.fromEntries(Object.entries(stored).filter(([name]) => !stopped.has(name)));
+}

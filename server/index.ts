@@ -82,7 +82,7 @@ async function shutdown(shop: Shop, web: WebServer | null, jobs: JobQueue | null
 }
 
 /**
- * The experiment report until the console shows it. On PostgreSQL it runs beside the shop; on the embedded PGlite
+ * The experiment report (the console's Experiments page shows the same numbers, ADR 0042). On PostgreSQL it runs beside the shop; on the embedded PGlite
  * only while the shop is stopped (one process per data folder: the lock says so clearly).
  */
 async function report(name: string | undefined): Promise<void> {

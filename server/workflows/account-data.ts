@@ -19,8 +19,11 @@ import {
   spendLinkToken,
   type Client,
 } from "../modules/auth";
-import { addressOf, anonymiseCustomer, changeCustomerEmail, experimentsOf, findCustomerByEmail, findCustomerRow, saveAddress, updateProfile } from "../modules/customers";
+import { addressOf, anonymiseCustomer, completeDeletionRequest, changeCustomerEmail, experimentsOf, findCustomerByEmail, findCustomerRow, saveAddress, updateProfile } from "../modules/customers";
+import { servedExperimentsOf } from "../modules/analytics";
 import { sendQueuedEmailsSoon } from "../modules/email";
+import { eraseSubscriber } from "../modules/newsletter";
+import type { Tx } from "../db/client";
 import { orderRecordsOf } from "../modules/orders";
 import { defaultCardOf, eraseCardTokensOf, savePaymentMethod, type SavedCard } from "../modules/payments";
 import { countHeldSubscriptions, subscriptionEntriesOf, type UserSubscriptionEntry } from "../modules/subscriptions";
@@ -61,7 +64,8 @@ export async function userView(shop: Shop, customerId: string): Promise<UserView
     addressOf(db, customerId),
     subscriptionEntriesOf(db, customerId),
     countHeldSubscriptions(db, customerId),
-    experimentsOf(shop, customerId),
+    // As the shop serves them: a stopped experiment is absent, so clients show its control (ADR 0042).
+    servedExperimentsOf(shop, customerId),
     defaultCardOf(db, customerId),
     credentialsOf(db, customerId),
     identitiesOf(db, customerId),
@@ -152,7 +156,8 @@ export async function exportAccountData(shop: Shop, customerId: string) {
   const db = dbOf(shop);
   const [user, sessions, orders] = await Promise.all([userView(shop, customerId), listSessions(shop, customerId), orderRecordsOf(db, customerId)]);
   const { hashedEmailAddress: _e, hashedPhoneNumber: _p, ...profile } = user;
-  return { exportedAt: shop.clock.now().toISOString(), profile, sessions, orders };
+  // The right of access covers what is held, so every stored variant, stopped experiments included.
+  return { exportedAt: shop.clock.now().toISOString(), profile: { ...profile, experiments: await experimentsOf(shop, customerId) }, sessions, orders };
 }
 
 /**
@@ -161,15 +166,26 @@ export async function exportAccountData(shop: Shop, customerId: string) {
  * Refused while a subscription is held, so nobody is billed for an account that no longer exists.
  */
 export async function deleteAccount(shop: Shop, customerId: string): Promise<void> {
-  const db = dbOf(shop);
-  if ((await countHeldSubscriptions(db, customerId)) > 0) throw new ShopError("HAS_SUBSCRIPTIONS");
   const now = shop.clock.now();
-  await db.transaction(async (tx) => {
-    await revokeAllSessions(tx, customerId, now);
-    await deleteTokensOf(tx, customerId);
-    await deleteIdentitiesOf(tx, customerId);
-    await deleteCredentials(tx, customerId);
-    await eraseCardTokensOf(tx, customerId);
-    await anonymiseCustomer(tx, customerId);
-  });
+  await dbOf(shop).transaction((tx) => eraseCustomer(tx, customerId, { by: "the customer", now }));
+}
+
+/**
+ * The erasure itself, in the caller's transaction: the member's own deletion and the console's processing of a
+ * deletion request (ADR 0042) are this one function. The newsletter row of the address goes too, and a pending
+ * deletion request is marked done. Answers what it erased, for the console's audit entry (no personal data).
+ */
+export async function eraseCustomer(tx: Tx, customerId: string, input: { by: string; now: Date }) {
+  const row = await findCustomerRow(tx, customerId);
+  if (!row) throw new ShopError("NOT_FOUND", "There is no such customer.");
+  if ((await countHeldSubscriptions(tx, customerId)) > 0) throw new ShopError("HAS_SUBSCRIPTIONS");
+  const newsletter = await eraseSubscriber(tx, row.email);
+  await revokeAllSessions(tx, customerId, input.now);
+  await deleteTokensOf(tx, customerId);
+  await deleteIdentitiesOf(tx, customerId);
+  await deleteCredentials(tx, customerId);
+  await eraseCardTokensOf(tx, customerId);
+  await anonymiseCustomer(tx, customerId);
+  const request = await completeDeletionRequest(tx, customerId, input.by, input.now);
+  return { newsletter, requestId: request?.id ?? null };
 }

@@ -6,9 +6,19 @@ import type { Route } from "./+types/customer";
 export async function loader({ context, params }: Route.LoaderArgs) {
   return consoleLoad(async () => {
     const service = context.console.service();
-    const detail = await service.customer(params.id);
+    const [detail, deletionRequests] = await Promise.all([service.customer(params.id), service.deletionRequests(params.id)]);
     const may = service.staff.permissions;
-    return { ...detail, may: { revoke: may.includes("customers.revoke-session"), fraud: may.includes("customers.edit-fraud-status"), orders: may.includes("orders.read") } };
+    return {
+      ...detail,
+      deletionRequests,
+      may: {
+        revoke: may.includes("customers.revoke-session"),
+        fraud: may.includes("customers.edit-fraud-status"),
+        orders: may.includes("orders.read"),
+        export: may.includes("customers.export-data"),
+        erase: may.includes("customers.erase"),
+      },
+    };
   });
 }
 
@@ -16,6 +26,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const fields = await formFields(request);
   return consoleAct(async () => {
     const service = context.console.service();
+    if (fields.intent === "deletion-request") {
+      const { created } = await service.recordDeletionRequest(params.id, requireNote(fields.note));
+      return created ? "Deletion request recorded. It waits below until someone processes it." : "A deletion request was already waiting; it is unchanged.";
+    }
+    if (fields.intent === "erase") {
+      await service.eraseCustomer(params.id, requireNote(fields.note));
+      return "The customer is anonymised: name, email, address, sessions and newsletter are gone; orders and payments stay for the books.";
+    }
     if (fields.intent === "revoke") {
       await service.revokeCustomerSession(params.id, fields.sessionId ?? "");
       return "The session is ended; that browser is signed out.";
@@ -25,10 +43,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
+/** The note says how the customer asked; the API refuses an empty one, and so does the form, in the same words. */
+function requireNote(note: string | undefined): string {
+  if (!note?.trim()) throw Object.assign(new Error("note"), { code: "VALIDATION_ERROR", status: 400, message: "Say how the customer asked (email, phone, letter) and when." });
+  return note.trim();
+}
+
 export const meta: Route.MetaFunction = () => [{ title: "Customer | Seed console" }];
 
 export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
-  const { profile, orders, subscriptions, sessions, may } = loaderData;
+  const { profile, orders, subscriptions, sessions, deletionRequests, may } = loaderData;
   const result = useActionData<typeof action>();
   return (
     <>
@@ -66,6 +90,8 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : null}
       </section>
+
+      <PrivacySection customerId={profile.id} requests={deletionRequests} may={may} erased={profile.email.endsWith("@deleted.invalid")} />
 
       <h2>Orders</h2>
       {orders.length === 0 ? <p>No orders.</p> : null}
@@ -132,5 +158,69 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
     </>
+  );
+}
+
+type DeletionRequest = { id: string; status: string; note: string; requestedBy: string; requestedAt: string; processedBy: string | null; processedAt: string | null };
+
+/** The right of access (download the export) and the right to erasure (record, then process, a deletion request). */
+function PrivacySection({ customerId, requests, may, erased }: { customerId: string; requests: DeletionRequest[]; may: { export: boolean; erase: boolean }; erased: boolean }) {
+  const pending = requests.find((r) => r.status === "pending");
+  return (
+    <section className="c-card" aria-labelledby="privacy" style={{ marginTop: "1rem" }}>
+      <h2 id="privacy" style={{ marginTop: 0 }}>
+        Data export and deletion
+      </h2>
+      {may.export ? (
+        <p>
+          <a href={`/api/console/customers/${customerId}/export`} download={`seed-customer-${customerId}.json`}>
+            Download the customer's data (JSON)
+          </a>
+          <br />
+          <span className="c-hint">The same document the customer downloads from their account. Downloading it is on the audit log.</span>
+        </p>
+      ) : null}
+      {requests.length > 0 ? (
+        <ul>
+          {requests.map((r) => (
+            <li key={r.id}>
+              <Badge tone={r.status === "pending" ? "pending" : "sent"}>{r.status === "pending" ? "waiting" : "done"}</Badge> "{r.note}", recorded by {r.requestedBy} <When iso={r.requestedAt} />
+              {r.processedAt ? (
+                <>
+                  , processed by {r.processedBy} <When iso={r.processedAt} />
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No deletion request.</p>
+      )}
+      {may.erase && !erased ? (
+        <Form method="post" className="c-form" style={{ marginTop: "1rem" }}>
+          <label className="c-field">
+            How the customer asked
+            <input name="note" required maxLength={500} defaultValue={pending?.note ?? ""} />
+            <span className="c-hint">For example "email of 24 November". No personal details: this note outlives the erasure.</span>
+          </label>
+          <div className="c-form-row">
+            {pending ? null : (
+              <SubmitButton name="intent" value="deletion-request" quiet>
+                Record deletion request
+              </SubmitButton>
+            )}
+            <SubmitButton name="intent" value="erase">
+              Process deletion now
+            </SubmitButton>
+          </div>
+          <p className="c-hint">
+            Processing anonymises the customer: name, email, phone, address, sign-in methods, saved cards and newsletter go
+            and every session ends. Orders and payments stay for the accounting record. It is refused while a subscription
+            is active: cancel it first.
+          </p>
+        </Form>
+      ) : null}
+      {erased ? <p>This customer was erased.</p> : null}
+    </section>
   );
 }

@@ -6,13 +6,17 @@ import type { Route } from "./+types/customers";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const email = params.get("email") ?? "";
-  return consoleLoad(async () => ({ email, page: await context.console.service().customers({ email, before: params.get("before") ?? undefined }) }));
+  return consoleLoad(async () => {
+    const service = context.console.service();
+    const [page, deletionQueue] = await Promise.all([service.customers({ email, before: params.get("before") ?? undefined }), service.deletionQueue()]);
+    return { email, page, deletionQueue };
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Seed console" }];
 
 export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
-  const { email, page } = loaderData;
+  const { email, page, deletionQueue } = loaderData;
   return (
     <>
       <h1>Customers</h1>
@@ -47,6 +51,24 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <Pager next={page.next} keep={{ email }} />
+      <DeletionQueue requests={deletionQueue} />
     </>
+  );
+}
+
+/** Deletion requests recorded and not yet processed (ADR 0042), oldest first: each opens its customer's page. */
+function DeletionQueue({ requests }: { requests: { id: string; customerId: string; email: string; note: string; requestedBy: string; requestedAt: string }[] }) {
+  return (
+    <section aria-labelledby="deletion-queue" style={{ marginTop: "1.5rem" }}>
+      <h2 id="deletion-queue">Deletion requests waiting</h2>
+      {requests.length === 0 ? <p>None: every recorded request has been processed.</p> : null}
+      <ul>
+        {requests.map((r) => (
+          <li key={r.id}>
+            <Link to={`/console/customers/${r.customerId}`}>{r.email}</Link>: "{r.note}", recorded by {r.requestedBy} <When iso={r.requestedAt} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

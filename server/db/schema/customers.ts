@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** A customer's name keys, lowercased: first, last and "first last". The name index and the name search share it. */
 export const customerNameKeys = (firstName: AnyPgColumn, lastName: AnyPgColumn) =>
@@ -36,4 +36,32 @@ export const customerExperiments = pgTable(
     assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.name] })],
+);
+
+/**
+ * Requests to erase a customer (the right to erasure, ADR 0042): recorded by support when a customer asks by email or
+ * phone, processed by anonymising the customer. At most one pending request per customer; done ones stay as the record
+ * that the request was honoured (they name no personal data, only the customer id that now points at an anonymous row).
+ */
+export const deletionRequests = pgTable(
+  "deletion_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    /** pending | done */
+    status: text("status").notNull(),
+    /** How the customer asked (support's words: "email of 3 May", "phone call"). */
+    note: text("note").notNull(),
+    requestedBy: text("requested_by").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    processedBy: text("processed_by"),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("deletion_requests_one_pending_key").on(t.customerId).where(sql`${t.status} = 'pending'`),
+    index("deletion_requests_status_idx").on(t.status, t.requestedAt),
+    check("deletion_requests_status_check", sql`${t.status} in ('pending', 'done')`),
+  ],
 );

@@ -10,6 +10,8 @@ import { consoleOrdersApi } from "./orders";
 import { consoleReferralsApi } from "./referrals";
 import { consoleSettingsApi } from "./settings";
 import { consoleSubscriptionsApi } from "./subscriptions";
+import { consoleExperimentsApi } from "./experiments";
+import { consolePrivacyApi } from "./privacy";
 
 /**
  * The operator console's API, mounted at /api/console (docs/decisions/0023-staff-access.md). Each endpoint is a
@@ -27,6 +29,8 @@ export function createConsoleApi() {
   api.route("/", consoleSettingsApi);
   api.route("/", consoleReferralsApi);
   api.route("/", consoleContentApi);
+  api.route("/", consoleExperimentsApi);
+  api.route("/", consolePrivacyApi);
   api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return api;
 }

@@ -137,6 +137,11 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
       }
       return { params: { version: "1" }, body: { baseVersion: page.version } };
     },
+    "POST /experiments/{name}/stop": async () => ({ params: { name: "referral_badge_2" } }),
+    "POST /experiments/{name}/start": async () => ({ params: { name: "referral_badge_2" } }),
+    "POST /customers/{id}/deletion-requests": async () => ({ body: { note: "Walker: asked by email" } }),
+    // A customer of its own without a subscription: erasing the walker's customer would change later samples.
+    "POST /customers/{id}/erasure": async () => ({ params: { id: (await findOrCreateCustomer(shop, `walker-erase-${randomUUID()}@example.com`)).id }, body: { note: "Walker: asked by phone" } }),
     "POST /referrals/{id}/decision": async () => {
       const referrer = await findOrCreateCustomer(shop, "walker-referrer@example.com");
       const now = shop.clock.now();

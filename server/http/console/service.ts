@@ -21,6 +21,8 @@ import { paymentsOfOrder, refundableOf, refundsOfOrder } from "../../modules/pay
 import { reviewQueue } from "../../modules/referrals";
 import { dbOf, type Shop } from "../../shop";
 import { contentService } from "./content-service";
+import { experimentsService } from "./service-experiments";
+import { privacyService } from "./service-privacy";
 import {
   createCouponAction,
   decideReferralAction,
@@ -88,6 +90,8 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
 
   return {
     staff: { email: staff.email, role: staff.role as StaffRole, permissions: permissionsOf(staff.role) },
+    ...experimentsService(shop, actor, allow),
+    ...privacyService(shop, actor, allow),
 
     /** Content pages: list, edit with preview, publish, history and restore (content-service.ts). */
     content: contentService(shop, staff, allow, requestId),

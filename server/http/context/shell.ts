@@ -7,7 +7,8 @@ import { parseFlagOverrides, resolveFlags, type Flags } from "../../../domain/fl
 import { pickCountry } from "../../../domain/locale";
 import { COUNTRY_STORAGE_KEY } from "../../../domain/storage-keys";
 import { clientLocation } from "../middleware/client-location";
-import { experimentsOf, findCustomerById } from "../../modules/customers";
+import { servedExperimentsOf } from "../../modules/analytics";
+import { findCustomerById } from "../../modules/customers";
 import { cachedFlagDefaults } from "../../modules/settings";
 import { dbOf } from "../../shop";
 import type { AppEnv } from "../types";
@@ -57,7 +58,8 @@ async function viewerOf(c: Context<AppEnv>): Promise<ShellViewer> {
     email: customer.email,
     firstName: customer.firstName,
     blocked: isBlocked(customer),
-    experiments: await experimentsOf(shop, customer.id),
+    // Stopped experiments are left out, so the member sees the control and sends no exposure (ADR 0042).
+    experiments: await servedExperimentsOf(shop, customer.id),
   };
 }
 

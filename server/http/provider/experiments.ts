@@ -1,7 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ShopError } from "../../../domain/errors";
-import { assignExperiment } from "../../modules/analytics";
-import { experimentsOf, setExperiment } from "../../modules/customers";
+import { experimentNamed } from "../../../domain/experiments";
+import { assignExperiment, servedExperimentsOf, stoppedExperiments } from "../../modules/analytics";
+import { setExperiment } from "../../modules/customers";
+import { dbOf } from "../../shop";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
 import { requireSession } from "../middleware/require-session";
 
@@ -40,7 +42,10 @@ export const experimentsProvider = createRouter()
   .openapi(getRoute, async (c) => {
     const session = requireSession(c);
     const { name } = c.req.valid("param");
-    const variant = (await experimentsOf(c.get("shop"), session.customerId))[name];
+    // A stopped experiment answers its control (ADR 0042); the stored variant comes back if it is started again.
+    const served = (await servedExperimentsOf(c.get("shop"), session.customerId))[name];
+    const stopped = !served && (await stoppedExperiments(dbOf(c.get("shop")))).has(name);
+    const variant = served ?? (stopped ? experimentNamed(name)?.control : undefined);
     if (!variant) throw new ShopError("EXPERIMENT_NOT_FOUND");
     return c.json({ name, variant }, 200);
   })
@@ -50,5 +55,8 @@ export const experimentsProvider = createRouter()
   const variant = (c.req.valid("json") as { variant?: string } | undefined)?.variant;
   if (!variant) return c.json(await assignExperiment(c.get("shop"), session.customerId, name), 200);
   await setExperiment(c.get("shop"), session.customerId, name, variant);
+  // Recorded, but a stopped experiment still serves its control, unexposed (ADR 0042).
+  const definition = experimentNamed(name);
+  if (definition && (await stoppedExperiments(dbOf(c.get("shop")))).has(name)) return c.json({ name, variant: definition.control, inExperiment: false }, 200);
   return c.json({ name, variant, inExperiment: true }, 200);
 });

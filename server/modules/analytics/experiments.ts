@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { EVENTS } from "../../../domain/event-names";
-import { assignVariant, experimentNamed, experimentResults, EXPERIMENT_DEFINITIONS, type VariantCounts, type VariantResult } from "../../../domain/experiments";
+import { assignVariant, experimentNamed, experimentResults, EXPERIMENT_DEFINITIONS, servedExperiments, type Experiments, type VariantCounts, type VariantResult } from "../../../domain/experiments";
 import { ShopError } from "../../../domain/errors";
 import { experimentsOf, setExperiment } from "../customers";
 import { dbOf, type Shop } from "../../shop";
+import { stoppedExperiments } from "./experiment-states";
 
 export interface Assignment {
   name: string;
@@ -15,10 +16,12 @@ export interface Assignment {
 /**
  * The customer's variant of an experiment: the one already stored, else the deterministic one (hash of the customer
  * id with the experiment's name), stored so it survives a change of the split. Unknown experiments answer NOT_FOUND.
+ * A stopped experiment (ADR 0042) answers its control, outside the experiment: nothing is stored, nobody is exposed.
  */
 export async function assignExperiment(shop: Shop, customerId: string, name: string): Promise<Assignment> {
   const definition = experimentNamed(name);
   if (!definition) throw new ShopError("NOT_FOUND", `There is no experiment named ${name}.`);
+  if ((await stoppedExperiments(dbOf(shop))).has(name)) return { name, variant: definition.control, inExperiment: false };
   const stored = (await experimentsOf(shop, customerId))[name];
   if (stored) return { name, variant: stored, inExperiment: true };
   const variant = assignVariant(definition, customerId);
@@ -27,11 +30,17 @@ export async function assignExperiment(shop: Shop, customerId: string, name: str
   return { name, variant, inExperiment: true };
 }
 
-/** Every defined experiment's variant for a customer (the shell's experiments map). */
+/** Every defined experiment's variant for a customer (the shell's experiments map); stopped ones are left out. */
 export async function experimentsFor(shop: Shop, customerId: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const { name } of EXPERIMENT_DEFINITIONS) out[name] = (await assignExperiment(shop, customerId, name)).variant;
-  return { ...(await experimentsOf(shop, customerId)), ...out };
+  return servedExperiments({ ...(await experimentsOf(shop, customerId)), ...out }, await stoppedExperiments(dbOf(shop)));
+}
+
+/** The customer's stored variants as the shop serves them: a stopped experiment is absent, so its control shows. */
+export async function servedExperimentsOf(shop: Shop, customerId: string): Promise<Experiments> {
+  const [stored, stopped] = await Promise.all([experimentsOf(shop, customerId), stoppedExperiments(dbOf(shop))]);
+  return servedExperiments(stored, stopped);
 }
 
 export interface ExperimentReport {
@@ -47,20 +56,26 @@ export interface ExperimentReport {
 export async function experimentReport(shop: Shop, name: string): Promise<ExperimentReport> {
   const definition = experimentNamed(name);
   const control = definition?.control ?? "control";
+  // Event names are written as literals, not parameters, so PostgreSQL can use the partial index
+  // analytics_events_experiment_idx (ADR 0042) even in a generic plan.
+  const viewed = sql.raw(`'${EVENTS.experimentViewed.replace(/'/g, "''")}'`);
+  const completed = sql.raw(`'${EVENTS.orderCompleted.replace(/'/g, "''")}'`);
   const result = await dbOf(shop).execute(sql`
     with exposures as (
       select distinct on (unit) unit, variant, created_at
       from (
         select coalesce(user_id::text, anonymous_id) as unit, properties->>'variant' as variant, created_at, id
         from analytics_events
-        where name = ${EVENTS.experimentViewed} and properties->>'experiment' = ${name}
+        where name = ${viewed} and (properties->>'experiment') = ${name}
       ) e
       where unit is not null
       order by unit, created_at, id
     ),
     orders as (
       select coalesce(user_id::text, anonymous_id) as unit, max(created_at) as at
-      from analytics_events where name = ${EVENTS.orderCompleted} group by 1
+      from analytics_events
+      where name = ${completed} and created_at >= (select min(created_at) from exposures)
+      group by 1
     )
     select x.variant as variant, count(*)::int as exposures, count(o.unit)::int as conversions
     from exposures x left join orders o on o.unit = x.unit and o.at >= x.created_at

@@ -4,3 +4,4 @@ export * from "./customers";
 export * from "./profile";
 export * from "./by-email";
 export * from "./directory";
+export * from "./deletion-requests";

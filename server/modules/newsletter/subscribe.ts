@@ -2,6 +2,7 @@ import { emailMatchHash } from "../../../domain/ad-hashes";
 import { eq } from "drizzle-orm";
 import { NEWSLETTER_PATHS, type NewsletterStatus } from "../../../domain/newsletter";
 import { MESSAGES, normaliseEmail } from "../../../domain/validation";
+import type { Queryable } from "../../db/client";
 import { newsletterSubscribers } from "../../db/schema";
 import { signLink, verifyLink, type LinkCheck } from "../../lib/signed-links";
 import { enqueueEmail, sendQueuedEmailsSoon } from "../email";
@@ -129,4 +130,13 @@ export async function unsubscribe(shop: Shop, token: string): Promise<LinkOutcom
 export async function newsletterStatusOf(shop: Shop, email: string): Promise<NewsletterStatus | null> {
   const [row] = await dbOf(shop).select({ status: newsletterSubscribers.status }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, normaliseEmail(email)));
   return (row?.status as NewsletterStatus | undefined) ?? null;
+}
+
+/**
+ * The right to erasure (ADR 0042): the address's row goes, with its consent record. Nothing is sent to it again; a
+ * later sign-up starts from scratch. Answers whether there was a row.
+ */
+export async function eraseSubscriber(db: Queryable, email: string): Promise<boolean> {
+  const rows = await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, normaliseEmail(email))).returning({ id: newsletterSubscribers.id });
+  return rows.length > 0;
 }

@@ -8,3 +8,5 @@ export { inviteStaff, requeueEmailAction, setFlagAction } from "./settings";
 export { decideReferralAction } from "./referrals";
 export { cancelSubscriptionAction, chargeRenewalNowAction, pauseSubscriptionAction, skipNextAction } from "./subscriptions";
 export { publishPageAction, restorePageVersionAction, type PublishOutcome } from "./content";
+export { setExperimentStateAction } from "./experiments";
+export { eraseCustomerAction, exportCustomerDataAction, recordDeletionRequestAction } from "./privacy";
