@@ -41,6 +41,8 @@ export interface ShellContext {
   captchaSiteKey: string | null;
   /** Where the provider backend routes are mounted (PROVIDER_BASE_PATH). */
   providerBase: string;
+  /** Stripe.js's URL and publishable key when checkout pays through Stripe (PAYMENT_PROVIDER=stripe), else null. */
+  stripe: { jsUrl: string; publishableKey: string } | null;
   /** The browser sent Global Privacy Control (Sec-GPC: 1): opted out of sale and sharing (the page cache keys on it). */
   gpc: boolean;
 }
@@ -78,6 +80,7 @@ export async function shellContext(c: Context<AppEnv>): Promise<ShellContext> {
     country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), clientLocation(c).country),
     providerBase: shop.env.PROVIDER_BASE_PATH,
     captchaSiteKey: shop.env.TURNSTILE_SITE_KEY ?? null,
+    stripe: shop.env.PAYMENT_PROVIDER === "stripe" && shop.env.STRIPE_PUBLISHABLE_KEY ? { jsUrl: shop.env.STRIPE_JS_URL, publishableKey: shop.env.STRIPE_PUBLISHABLE_KEY } : null,
     gpc: sendsGpc(c.req.header("sec-gpc")),
   };
 }

@@ -26,7 +26,7 @@ describe(`Stripe adapter against a local stand-in (${testDriver()})`, () => {
     stripe = await startStripeStandIn();
     shop = await openTestShop({
       now: "2027-05-01T08:00:00Z",
-      env: { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url },
+      env: { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_PUBLISHABLE_KEY: "pk_test_standin", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url },
     });
     app = createApp(shop);
     // The webhook is posted over real HTTP, as Stripe would.
