@@ -74,6 +74,13 @@ describe(`Stripe adapter against a local stand-in (${testDriver()})`, () => {
     expect(declined).toMatchObject({ status: "declined", code: "insufficient_funds" });
   });
 
+  it("checkout: a card that needs 3-D Secure is declined as authentication_required and its intent released (ADR 0019)", async () => {
+    const result = await gatewayOf(shop).authorize({ token: stripe.paymentMethod("authentication_required"), amount: 4999, currency: "USD", idempotencyKey: "order:3ds:1" });
+    expect(result).toMatchObject({ status: "declined", code: "authentication_required" });
+    const intent = [...stripe.intents.values()].find((pi) => stripe.requests.some((r) => r.idempotencyKey === `cancel:${pi.id}`));
+    expect(intent?.status).toBe("canceled");
+  });
+
   it("renews off-session, refunds, and the ledger reconciles with Stripe's records", async () => {
     const s = await stripeSubscription("succeed");
     await drainDueRenewals(shop, { ratePerSecond: 1000 });
