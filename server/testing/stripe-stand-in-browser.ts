@@ -60,7 +60,7 @@ export const CARD_FRAME_HTML = String.raw`<!doctype html>
 <title>Card details</title>
 <style>
   *{box-sizing:border-box} html,body{margin:0;padding:0;background:transparent;font:16px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1f1f1f}
-  .row{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px;padding:2px}
+  .row{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:12px;padding:2px;align-items:end}
   .wide{grid-column:1/-1} label{display:block;font-weight:600;font-size:14px;margin-bottom:4px}
   input{width:100%;font:inherit;padding:10px 12px;border:1px solid #6b6b6b;border-radius:6px;background:#fff;color:#1f1f1f}
   input:focus{outline:3px solid #1a56db;outline-offset:1px} input[aria-invalid=true]{border-color:#b3261e}
