@@ -15,6 +15,8 @@ const CARD_ID = fieldId("cardNumber");
  * page or server; Place order turns them into a PaymentMethod (pm_...) through `handle`.
  */
 export function StripeCardField({ config, handle }: { config: StripeConfig; handle: MutableRefObject<StripeCardHandle | null> }) {
+  // By value: a revalidated loader's new (equal) object must not remount the frame and lose what was typed.
+  const { jsUrl, publishableKey } = config;
   const mountAt = useRef<HTMLDivElement>(null);
   const element = useRef<StripeCardElement | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -35,7 +37,7 @@ export function StripeCardField({ config, handle }: { config: StripeConfig; hand
         return { ok: false, message };
       },
     };
-    loadStripe(config).then(
+    loadStripe({ jsUrl, publishableKey }).then(
       (client) => {
         if (gone || !mountAt.current) return;
         stripe = client;
@@ -52,7 +54,7 @@ export function StripeCardField({ config, handle }: { config: StripeConfig; hand
       card?.unmount();
       handle.current = null;
     };
-  }, [config, handle]);
+  }, [jsUrl, publishableKey, handle]);
 
   return (
     <div className="field field--wide" data-field="card">

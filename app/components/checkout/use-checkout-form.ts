@@ -2,6 +2,8 @@ import { useCallback, useRef, useState } from "react";
 import { fieldId } from "./Field";
 import { checkoutErrors, FIELD_ORDER, fieldProblem, firstInvalid, type CheckoutErrors, type CheckoutField, type CheckoutValues } from "./form";
 
+const NONE: readonly CheckoutField[] = [];
+
 export function focusField(field: CheckoutField): void {
   const element = document.getElementById(fieldId(field));
   element?.focus();
@@ -13,7 +15,7 @@ export function focusField(field: CheckoutField): void {
  * it), re-checked as they fix it, and every field is checked on submit. `skip`: fields this checkout does not show
  * (Stripe's card frame replaces the sandbox's card inputs, and checks them itself).
  */
-export function useCheckoutForm(initial: CheckoutValues, skip: readonly CheckoutField[] = []) {
+export function useCheckoutForm(initial: CheckoutValues, skip: readonly CheckoutField[] = NONE) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const current = useRef(values);
