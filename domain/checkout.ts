@@ -27,7 +27,8 @@ export const CartItemsSchema = z
 export const CouponCodesSchema = z.array(z.string().max(200)).max(3).default([]);
 
 export const PaymentSchema = z.union([
-  z.object({ token: z.string().regex(/^tok_[A-Za-z0-9_]{8,64}$/, "a payment token") }),
+  // The sandbox's tokens (tok_...) or, with Stripe, the PaymentMethod Stripe.js made (pm_...; ADR 0019).
+  z.object({ token: z.string().regex(/^(tok|pm)_[A-Za-z0-9_]{8,64}$/, "a payment token") }),
   z.object({ savedPaymentMethodId: z.uuid() }),
 ]);
 

@@ -9,6 +9,8 @@ const SHOPPER_DECLINE_MESSAGES: Readonly<Record<string, string>> = {
   expired_card: "Your card has expired.",
   incorrect_cvc: "Your card's security code is incorrect.",
   processing_error: "An error occurred while processing your card. Please try again in a little bit.",
+  // Checkout does not take 3-D Secure confirmations yet (ADR 0019): the shopper can act by choosing another card.
+  authentication_required: "Your bank wants to confirm this payment with you, and checkout cannot take that confirmation. Please use another card.",
 };
 
 export const GENERIC_DECLINE_MESSAGE = "Your card was declined.";

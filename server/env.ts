@@ -59,6 +59,10 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
     /** Only for tests and local stand-ins; unset means https://api.stripe.com. */
     STRIPE_API_BASE: z.url().optional(),
+    /** The publishable key (pk_...) Stripe.js makes card PaymentMethods with in the browser; public, not a secret. */
+    STRIPE_PUBLISHABLE_KEY: z.string().trim().min(1).optional(),
+    /** Where checkout loads Stripe.js from; only tests point it at the local stand-in (server/testing/stripe-stand-in.ts). */
+    STRIPE_JS_URL: z.url().default("https://js.stripe.com/v3/"),
     /** The renewal engine's pace per worker process: renewals started per second, and worked at once. */
     RENEWALS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(200),
     RENEWAL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
@@ -117,6 +121,10 @@ const EnvSchema = z
     }
     if (env.PAYMENT_PROVIDER === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "and STRIPE_WEBHOOK_SECRET are required when PAYMENT_PROVIDER=stripe" });
+    }
+    if (env.PAYMENT_PROVIDER === "stripe" && !env.STRIPE_PUBLISHABLE_KEY) {
+      // Without it checkout cannot make a PaymentMethod, so no order could be placed.
+      ctx.addIssue({ code: "custom", path: ["STRIPE_PUBLISHABLE_KEY"], message: "is required when PAYMENT_PROVIDER=stripe (checkout's Stripe.js needs it)" });
     }
     if (env.TURNSTILE_SECRET_KEY && !env.TURNSTILE_SITE_KEY) {
       // Verification without the checkout widget would refuse every order.

@@ -1,14 +1,40 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { CARD_FRAME_HTML, STRIPE_JS } from "./stripe-stand-in-browser";
 
 /**
  * A local HTTP stand-in for the Stripe API endpoints the adapter uses, answering with Stripe's documented shapes
  * (objects with `id` and `object`, errors as 402 {error: {type: "card_error", code, decline_code, payment_intent}}),
  * honouring Idempotency-Key (the same key answers the same response), and able to send signed webhook events.
- * The official `stripe` package talks to it through its host/port/protocol settings.
+ * The official `stripe` package talks to it through its host/port/protocol settings. For the browser it also serves a
+ * small Stripe.js (`/v3/stripe.js`, server/testing/stripe-stand-in-browser.ts) whose card frame posts the card to
+ * `/v1/payment_methods` with the publishable key, as Stripe.js does.
  */
-export type StandInCard = "succeed" | "insufficient_funds" | "stolen_card" | "expired_card" | "authentication_required";
+export type StandInCard = "succeed" | "generic_decline" | "insufficient_funds" | "stolen_card" | "expired_card" | "authentication_required";
+
+/** Stripe's documented test card numbers the stand-in models; any other number that passes Luhn succeeds. */
+export const STAND_IN_TEST_CARDS: Record<string, StandInCard> = {
+  "4242424242424242": "succeed",
+  "5555555555554444": "succeed",
+  "4000000000000002": "generic_decline",
+  "4000000000009995": "insufficient_funds",
+  "4000000000009979": "stolen_card",
+  "4000000000000069": "expired_card",
+  "4000002500003155": "authentication_required",
+  "4000002760003184": "authentication_required",
+};
+
+function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
 
 interface Intent {
   id: string;
@@ -29,15 +55,22 @@ interface Intent {
 }
 
 const DECLINES: Record<Exclude<StandInCard, "succeed" | "authentication_required">, { code: string; decline_code: string; message: string }> = {
+  generic_decline: { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
   insufficient_funds: { code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds." },
   stolen_card: { code: "card_declined", decline_code: "stolen_card", message: "Your card was declined." },
   expired_card: { code: "expired_card", decline_code: "expired_card", message: "Your card has expired." },
 };
 
+const BROWSER_FILES: Record<string, { type: string; body: string }> = {
+  "/v3/stripe.js": { type: "text/javascript; charset=utf-8", body: STRIPE_JS },
+  "/v3/": { type: "text/javascript; charset=utf-8", body: STRIPE_JS },
+  "/v3/elements-card.html": { type: "text/html; charset=utf-8", body: CARD_FRAME_HTML },
+};
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
 export async function startStripeStandIn(options: { port?: number } = {}) {
-  const paymentMethods = new Map<string, { id: string; customer: string | null; behavior: StandInCard; last4: string }>();
+  const paymentMethods = new Map<string, { id: string; customer: string | null; behavior: StandInCard; last4: string; expMonth: number; expYear: number }>();
   const customers = new Set<string>();
   const intents = new Map<string, Intent>();
   const charges = new Map<string, { id: string; object: "charge"; amount: number; amount_refunded: number; payment_intent: string; currency: string }>();
@@ -100,6 +133,22 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
     return { status: 200, body: pi };
   }
 
+  /** What Stripe.js posts from its card frame: the card becomes a PaymentMethod, or a 402 card_error for a bad number. */
+  function createPaymentMethod(p: Record<string, string>): { status: number; body: unknown } {
+    const number = (p["card[number]"] ?? "").replace(/\D/g, "");
+    const expMonth = Number(p["card[exp_month]"]);
+    const expYear = Number(p["card[exp_year]"]);
+    const cardError = (code: string, param: string, message: string) => ({ status: 402, body: { error: { type: "card_error", code, param, message } } });
+    if (p.type !== "card") return { status: 400, body: { error: { type: "invalid_request_error", code: "parameter_invalid_empty", param: "type", message: "Only card PaymentMethods are modelled." } } };
+    if (!luhnValid(number)) return cardError("incorrect_number", "number", "Your card number is incorrect.");
+    if (!(expMonth >= 1 && expMonth <= 12)) return cardError("invalid_expiry_month", "exp_month", "Your card's expiration month is invalid.");
+    if (!(expYear >= 2000)) return cardError("invalid_expiry_year", "exp_year", "Your card's expiration year is invalid.");
+    if (!/^\d{3,4}$/.test(p["card[cvc]"] ?? "")) return cardError("invalid_cvc", "cvc", "Your card's security code is invalid.");
+    const id = newId("pm");
+    paymentMethods.set(id, { id, customer: null, behavior: STAND_IN_TEST_CARDS[number] ?? "succeed", last4: number.slice(-4), expMonth, expYear });
+    return route("GET", `/v1/payment_methods/${id}`, {});
+  }
+
   function withCharge(pi: Intent, expand: boolean) {
     return expand && pi.latest_charge ? { ...pi, latest_charge: charges.get(pi.latest_charge) } : pi;
   }
@@ -115,8 +164,9 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
     if (method === "GET" && (m = /^\/v1\/payment_methods\/([^/]+)$/.exec(path))) {
       const pm = paymentMethods.get(m[1]!);
       if (!pm) return missing(`payment_method: '${m[1]}'`);
-      return { status: 200, body: { id: pm.id, object: "payment_method", type: "card", customer: pm.customer, card: { brand: "visa", last4: pm.last4, exp_month: 12, exp_year: 2034 }, livemode: false } };
+      return { status: 200, body: { id: pm.id, object: "payment_method", type: "card", customer: pm.customer, card: { brand: "visa", last4: pm.last4, exp_month: pm.expMonth, exp_year: pm.expYear }, livemode: false } };
     }
+    if (method === "POST" && path === "/v1/payment_methods") return createPaymentMethod(p);
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(p);
     if ((m = /^\/v1\/payment_intents\/([^/]+)(\/capture|\/cancel)?$/.exec(path))) {
       const pi = intents.get(m[1]!);
@@ -156,8 +206,16 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
       const key = (req.headers["idempotency-key"] as string | undefined) ?? null;
       requests.push({ method: req.method ?? "", path: url.pathname, idempotencyKey: key });
       const auth = req.headers.authorization ?? "";
+      // Stripe.js's own files, for the browser; no key needed to load them.
+      const file = req.method === "GET" ? BROWSER_FILES[url.pathname] : undefined;
+      if (file) {
+        res.writeHead(200, { "Content-Type": file.type, "Cache-Control": "no-store" });
+        return res.end(file.body);
+      }
+      // The browser's calls carry the publishable key in the body (as Stripe.js's do), and may create only PaymentMethods.
+      const publishable = req.method === "POST" && url.pathname === "/v1/payment_methods" && /^pk_test_/.test(params.key ?? "");
       let answer: { status: number; body: unknown };
-      if (!/^Bearer sk_test_/.test(auth)) answer = { status: 401, body: { error: { type: "invalid_request_error", message: "Invalid API Key provided" } } };
+      if (!/^Bearer sk_test_/.test(auth) && !publishable) answer = { status: 401, body: { error: { type: "invalid_request_error", message: "Invalid API Key provided" } } };
       else if (req.method === "POST" && key && idempotent.has(key)) answer = idempotent.get(key)!;
       else {
         answer = route(req.method ?? "GET", url.pathname, params);
@@ -180,7 +238,7 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
     /** A card as Stripe.js would hand it to the shop: a PaymentMethod id. */
     paymentMethod(behavior: StandInCard = "succeed", last4 = "4242"): string {
       const id = newId("pm");
-      paymentMethods.set(id, { id, customer: null, behavior, last4 });
+      paymentMethods.set(id, { id, customer: null, behavior, last4, expMonth: 12, expYear: 2034 });
       return id;
     },
     setBehavior(paymentMethodId: string, behavior: StandInCard) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import type { CartProductRule } from "../../../domain/cart";
 import { ensureCartId } from "../cart/cart-store";
 import { AddressSection } from "./AddressSection";
@@ -12,7 +12,9 @@ import { PlaceOrderButton } from "./PlaceOrderButton";
 import { ShippingMethodSection } from "./ShippingMethodSection";
 import { CaptchaCheck } from "./CaptchaCheck";
 import { CAPTCHA_PENDING, CHECK_FIELDS, plainProblem, TOTAL_PENDING } from "./errors";
-import { initialValues } from "./form";
+import { initialValues, type CheckoutField } from "./form";
+import type { StripeCardHandle } from "./StripeCardField";
+import { CARD_FIELD_UNAVAILABLE, type StripeConfig } from "./stripe-js";
 import { usePreview, useShippingRates } from "./preview";
 import { useStoredPromoCode } from "./promo";
 import { CHECKOUT_STEPS, useCheckoutSteps } from "./steps";
@@ -27,7 +29,13 @@ export interface CheckoutData {
   providerBase: string;
   /** Turnstile's site key when captcha is switched on (TURNSTILE_SITE_KEY), else null. */
   captchaSiteKey?: string | null;
+  /** Stripe.js's URL and publishable key when the shop pays through Stripe, else null (the sandbox's card fields). */
+  stripe?: StripeConfig | null;
 }
+
+/** Stripe's card frame replaces the sandbox's card inputs. */
+const STRIPE_SKIPS: readonly CheckoutField[] = ["cardNumber", "cardExpiry", "cardCvc", "cardName"];
+const NO_SKIPS: readonly CheckoutField[] = [];
 
 interface CheckoutFormProps {
   data: CheckoutData;
@@ -40,7 +48,10 @@ interface CheckoutFormProps {
  * code, country and method; submit checks every field, then hands over to usePlaceOrder.
  */
 export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
-  const form = useCheckoutForm(useMemo(() => initialValues(data.country, data.email ?? ""), [data.country, data.email]));
+  const stripeConfig = data.stripe ?? null;
+  const form = useCheckoutForm(useMemo(() => initialValues(data.country, data.email ?? ""), [data.country, data.email]), stripeConfig ? STRIPE_SKIPS : NO_SKIPS);
+  const stripeCard = useRef<StripeCardHandle | null>(null);
+  const stripe = useMemo(() => (stripeConfig ? { config: stripeConfig, handle: stripeCard } : null), [stripeConfig]);
   const { values, set } = form;
   const couponCode = useStoredPromoCode();
   const rates = useShippingRates(data.providerBase, values.country, items);
@@ -74,7 +85,8 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
     if (!preview.quote) return placing.setProblem(plainProblem(preview.error?.message ?? TOTAL_PENDING));
     if (captchaAsked && !captchaToken) return placing.setProblem(plainProblem(CAPTCHA_PENDING));
     for (const step of CHECKOUT_STEPS) steps.complete(step);
-    void placing.submit({ values, items, couponCode, cartId: cartId(), captchaToken }).then(() => setCaptchaResets((n) => n + 1));
+    const cardToken = stripe ? () => stripePaymentMethod(stripeCard.current, values) : undefined;
+    void placing.submit({ values, items, couponCode, cartId: cartId(), captchaToken, cardToken }).then(() => setCaptchaResets((n) => n + 1));
   };
 
   return (
@@ -85,7 +97,7 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
           <ContactSection form={form} tracking={tracking} />
           <AddressSection form={form} tracking={tracking} />
           <ShippingMethodSection form={form} tracking={tracking} rates={rates} countryName={countryName} />
-          <PaymentSection form={form} tracking={tracking} />
+          <PaymentSection form={form} tracking={tracking} stripe={stripe} />
           <HealthCertification form={form} codes={Object.keys(items)} />
           <OrderProblemAlert problem={placing.problem} />
           {captchaAsked && <CaptchaCheck siteKey={data.captchaSiteKey ?? null} onToken={setCaptchaToken} resetCount={captchaResets} />}
@@ -94,4 +106,11 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
       </div>
     </CheckoutShell>
   );
+}
+
+/** Place order's card step with Stripe: the card frame's PaymentMethod; its problems show under the card too. */
+async function stripePaymentMethod(card: StripeCardHandle | null, values: { firstName: string; lastName: string; email: string }) {
+  if (!card) return { ok: false as const, problem: { ...plainProblem(CARD_FIELD_UNAVAILABLE), focus: "cardNumber" as const } };
+  const result = await card.paymentMethod({ name: `${values.firstName} ${values.lastName}`.trim(), email: values.email.trim() });
+  return result.ok ? result : { ok: false as const, problem: { ...plainProblem(result.message), focus: "cardNumber" as const } };
 }

@@ -1,16 +1,35 @@
 import { CheckoutSection, type StepTracking } from "./CheckoutSection";
 import { TextField } from "./Field";
 import { formatCardNumber, formatExpiry, SANDBOX_TEST_CARDS } from "./card";
+import type { MutableRefObject } from "react";
+import { StripeCardField, type StripeCardHandle } from "./StripeCardField";
+import type { StripeConfig } from "./stripe-js";
 import type { CheckoutForm } from "./use-checkout-form";
 
 const CARD_FIELDS = ["cardNumber", "cardExpiry", "cardCvc", "cardName"] as const;
 
+interface StripePayment {
+  config: StripeConfig;
+  handle: MutableRefObject<StripeCardHandle | null>;
+}
+
 /**
  * Card details for the sandbox gateway. They go only to the tokenize call, which answers a token; the order carries
- * the token, never the card.
+ * the token, never the card. With Stripe (PAYMENT_PROVIDER=stripe) the card is typed in Stripe's own frame instead.
  */
-export function PaymentSection({ form, tracking }: { form: CheckoutForm; tracking: StepTracking }) {
+export function PaymentSection({ form, tracking, stripe }: { form: CheckoutForm; tracking: StepTracking; stripe?: StripePayment | null }) {
   const { values, errors, set, leave } = form;
+  if (stripe) {
+    return (
+      <CheckoutSection step="Payment" title="Payment" fields={[]} tracking={tracking}>
+        {() => (
+          <div className="field-grid">
+            <StripeCardField config={stripe.config} handle={stripe.handle} />
+          </div>
+        )}
+      </CheckoutSection>
+    );
+  }
   return (
     <CheckoutSection step="Payment" title="Payment" fields={CARD_FIELDS} tracking={tracking}>
       {() => (

@@ -1,6 +1,8 @@
 import { useCallback, useRef, useState } from "react";
 import { fieldId } from "./Field";
-import { checkoutErrors, fieldProblem, firstInvalid, type CheckoutErrors, type CheckoutField, type CheckoutValues } from "./form";
+import { checkoutErrors, FIELD_ORDER, fieldProblem, firstInvalid, type CheckoutErrors, type CheckoutField, type CheckoutValues } from "./form";
+
+const NONE: readonly CheckoutField[] = [];
 
 export function focusField(field: CheckoutField): void {
   const element = document.getElementById(fieldId(field));
@@ -10,9 +12,10 @@ export function focusField(field: CheckoutField): void {
 
 /**
  * The checkout form's values and problems. A field is checked when the shopper leaves it (once they have typed in
- * it), re-checked as they fix it, and every field is checked on submit.
+ * it), re-checked as they fix it, and every field is checked on submit. `skip`: fields this checkout does not show
+ * (Stripe's card frame replaces the sandbox's card inputs, and checks them itself).
  */
-export function useCheckoutForm(initial: CheckoutValues) {
+export function useCheckoutForm(initial: CheckoutValues, skip: readonly CheckoutField[] = NONE) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const current = useRef(values);
@@ -54,12 +57,12 @@ export function useCheckoutForm(initial: CheckoutValues) {
 
   /** Checks everything; on a problem, focuses the first field that has one and returns false. */
   const validateAll = useCallback((): boolean => {
-    const all = checkoutErrors(current.current);
+    const all = checkoutErrors(current.current, FIELD_ORDER.filter((f) => !skip.includes(f)));
     setErrors(all);
     const first = firstInvalid(all);
     if (first) focusField(first);
     return first === null;
-  }, []);
+  }, [skip]);
 
   const fieldsValid = useCallback((fields: readonly CheckoutField[]) => Object.keys(checkoutErrors(current.current, fields)).length === 0, []);
 

@@ -21,6 +21,13 @@ interface PlaceOrderInput {
   cartId: string;
   /** A solved captcha, once the server asked for one: verified when the card is tokenised (or by the purchase). */
   captchaToken?: string | null;
+  /** Another gateway's card step (Stripe.js's PaymentMethod); without it the sandbox tokenizes the card fields. */
+  cardToken?: () => Promise<{ ok: true; token: string } | { ok: false; problem: OrderProblem }>;
+}
+
+async function sandboxToken(values: CheckoutValues, captchaToken?: string | null) {
+  const card = await tokenizeCard(cardPayload(values), captchaToken);
+  return card.ok ? { ok: true as const, token: card.data.token } : { ok: false as const, problem: orderProblem(card.error, "card") };
 }
 
 function trackOrder(order: OrderSummary, cartId: string): void {
@@ -41,7 +48,7 @@ function trackOrder(order: OrderSummary, cartId: string): void {
 }
 
 /**
- * Submit: tokenize the card, then POST /api/purchase with this attempt's Idempotency-Key. One submit at a time; on
+ * Submit: tokenize the card (sandbox) or take the card step's token (Stripe.js), then POST /api/purchase with this attempt's Idempotency-Key. One submit at a time; on
  * success the cart and promo code are cleared and the receipt opens; on a problem the form stays as it was.
  */
 export function usePlaceOrder() {
@@ -58,10 +65,10 @@ export function usePlaceOrder() {
   }, []);
 
   const run = useCallback(
-    async ({ values, items, couponCode, cartId, captchaToken }: PlaceOrderInput) => {
-      const card = await tokenizeCard(cardPayload(values), captchaToken);
-      if (!card.ok) return fail(orderProblem(card.error, "card"));
-      const body = { ...purchaseBody({ values, items, couponCodes: couponCode ? [couponCode] : [], token: card.data.token, cartId, captchaToken }), ...attributionForOrder() };
+    async ({ values, items, couponCode, cartId, captchaToken, cardToken }: PlaceOrderInput) => {
+      const card = cardToken ? await cardToken() : await sandboxToken(values, captchaToken);
+      if (!card.ok) return fail(card.problem);
+      const body = { ...purchaseBody({ values, items, couponCodes: couponCode ? [couponCode] : [], token: card.token, cartId, captchaToken }), ...attributionForOrder() };
       const result = await placeOrder(body, keys.current.current());
       keys.current.settle(result.ok ? result.status : result.error.status, result.ok ? "" : result.error.code);
       if (!result.ok) return fail(orderProblem(result.error, "order"));

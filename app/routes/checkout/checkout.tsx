@@ -9,7 +9,7 @@ import "../../components/checkout/checkout.css";
  * and email, and where the provider API lives. Prices come from the server's purchase preview as the shopper types.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { cartRules: await context.catalog.cartRules(), country: context.country, email: context.viewer.email, providerBase: context.providerBase || DEFAULT_PROVIDER_BASE, captchaSiteKey: context.captchaSiteKey };
+  return { cartRules: await context.catalog.cartRules(), country: context.country, email: context.viewer.email, providerBase: context.providerBase || DEFAULT_PROVIDER_BASE, captchaSiteKey: context.captchaSiteKey, stripe: context.stripe };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout | Seed" }, { name: "robots", content: "noindex" }];

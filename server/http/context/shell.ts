@@ -1,3 +1,4 @@
+import type { Env } from "../../env";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { parseAudiences } from "../../../domain/audiences";
@@ -42,6 +43,8 @@ export interface ShellContext {
   captchaSiteKey: string | null;
   /** Where the provider backend routes are mounted (PROVIDER_BASE_PATH). */
   providerBase: string;
+  /** Stripe.js's URL and publishable key when checkout pays through Stripe (PAYMENT_PROVIDER=stripe), else null. */
+  stripe: { jsUrl: string; publishableKey: string } | null;
   /** The browser sent Global Privacy Control (Sec-GPC: 1): opted out of sale and sharing (the page cache keys on it). */
   gpc: boolean;
 }
@@ -66,6 +69,11 @@ async function viewerOf(c: Context<AppEnv>): Promise<ShellViewer> {
 /** Sec-GPC: 1 is the signal; anything else is none. */
 export const sendsGpc = (header: string | undefined) => header?.trim() === "1";
 
+/** What checkout's card step needs to load Stripe.js: only with PAYMENT_PROVIDER=stripe (the publishable key is public). */
+export function stripeForBrowser(env: Pick<Env, "PAYMENT_PROVIDER" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_JS_URL">): ShellContext["stripe"] {
+  return env.PAYMENT_PROVIDER === "stripe" && env.STRIPE_PUBLISHABLE_KEY ? { jsUrl: env.STRIPE_JS_URL, publishableKey: env.STRIPE_PUBLISHABLE_KEY } : null;
+}
+
 export async function shellContext(c: Context<AppEnv>): Promise<ShellContext> {
   const shop = c.get("shop");
   const preview = getCookie(c, PREVIEW_COOKIE) ?? "";
@@ -80,6 +88,7 @@ export async function shellContext(c: Context<AppEnv>): Promise<ShellContext> {
     country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), clientLocation(c).country),
     providerBase: shop.env.PROVIDER_BASE_PATH,
     captchaSiteKey: shop.env.TURNSTILE_SITE_KEY ?? null,
+    stripe: stripeForBrowser(shop.env),
     gpc: sendsGpc(c.req.header("sec-gpc")),
   };
 }

@@ -2,6 +2,20 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Env } from "../../env";
 
 /**
+ * Stripe.js's script, its card frame and its calls, only when checkout pays through Stripe (ADR 0019). Stripe's
+ * documented policy adds its API for connect and hooks.stripe.com for 3-D Secure frames; a stand-in (tests) serves all
+ * from its one origin. The sandbox (the default) adds nothing.
+ */
+export function stripeSources(env: Pick<Env, "PAYMENT_PROVIDER" | "STRIPE_JS_URL" | "STRIPE_API_BASE">) {
+  if (env.PAYMENT_PROVIDER !== "stripe") return { script: [], frame: [], connect: [] };
+  const js = new URL(env.STRIPE_JS_URL).origin;
+  const official = js === "https://js.stripe.com";
+  const api = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE).origin : "https://api.stripe.com";
+  const unique = (list: string[]) => [...new Set(list)];
+  return { script: [js], frame: unique([js, ...(official ? ["https://hooks.stripe.com"] : [])]), connect: unique([js, ...(official ? [api] : [])]) };
+}
+
+/**
  * CSP with a per-request nonce for React Router's inline scripts; HSTS only in production
  * (it would pin http://localhost to HTTPS in a developer's browser otherwise).
  * Vite's dev server gets a looser script policy for its hot-reload client.
@@ -11,15 +25,16 @@ export function securityHeaders(env: Env, { viteDev = false } = {}) {
   const dev = viteDev;
   // Turnstile's script and frame come from Cloudflare, and only when captcha is switched on.
   const captcha = env.TURNSTILE_SITE_KEY ? ["https://challenges.cloudflare.com"] : [];
+  const stripe = stripeSources(env);
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...captcha] : ["'self'", NONCE, ...captcha],
-      frameSrc: ["'self'", ...captcha],
+      scriptSrc: dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...captcha, ...stripe.script] : ["'self'", NONCE, ...captcha, ...stripe.script],
+      frameSrc: ["'self'", ...captcha, ...stripe.frame],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "https:"],
       fontSrc: ["'self'"],
-      connectSrc: dev ? ["'self'", "ws:", "wss:", ...captcha] : ["'self'", ...captcha],
+      connectSrc: dev ? ["'self'", "ws:", "wss:", ...captcha, ...stripe.connect] : ["'self'", ...captcha, ...stripe.connect],
       frameAncestors: ["'none'"],
       formAction: ["'self'"],
       baseUri: ["'self'"],

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
-import { ledgerEntries, paymentEvents, paymentMethods, renewals, subscriptions } from "../../db/schema";
+import { ledgerEntries, paymentEvents, paymentMethods, payments, renewals, subscriptions } from "../../db/schema";
 import { dbOf } from "../../shop";
 import { startStripeStandIn, type StandInCard, type StripeStandIn } from "../../testing/stripe-stand-in";
 import { seedSubscriptions } from "../../testing/subscriptions";
@@ -26,7 +26,7 @@ describe(`Stripe adapter against a local stand-in (${testDriver()})`, () => {
     stripe = await startStripeStandIn();
     shop = await openTestShop({
       now: "2027-05-01T08:00:00Z",
-      env: { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url },
+      env: { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_PUBLISHABLE_KEY: "pk_test_standin", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url },
     });
     app = createApp(shop);
     // The webhook is posted over real HTTP, as Stripe would.
@@ -72,6 +72,43 @@ describe(`Stripe adapter against a local stand-in (${testDriver()})`, () => {
     expect(await gatewayOf(shop).retrieveCharge(id)).toMatchObject({ status: "captured", amount: 4999, amountRefunded: 0, currency: "USD" });
     const declined = await gatewayOf(shop).authorize({ token: stripe.paymentMethod("insufficient_funds"), amount: 4999, currency: "USD", idempotencyKey: "order:def:1" });
     expect(declined).toMatchObject({ status: "declined", code: "insufficient_funds" });
+  });
+
+  /** What Stripe.js's card frame posts with the publishable key: the card becomes a PaymentMethod (or a 402 card_error). */
+  async function browserPaymentMethod(number: string) {
+    const body = new URLSearchParams({ type: "card", key: "pk_test_standin", "card[number]": number, "card[exp_month]": "12", "card[exp_year]": "2030", "card[cvc]": "123" });
+    const res = await fetch(`${stripe.url}/v1/payment_methods`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+    return { status: res.status, body: (await res.json()) as { id?: string; error?: { code: string } } };
+  }
+
+  async function purchase(token: string, key = crypto.randomUUID()) {
+    const body = { email: `stripe-${key}@example.com`, shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" }, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true };
+    const res = await app.request("/api/purchase", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as { code?: string; message?: string; order?: { id: string } } };
+  }
+
+  it("POST /api/purchase takes the pm_... Stripe.js made from Stripe's test numbers: 4242 is ordered, 0002 declined, 3155 asks for another card", async () => {
+    expect(await browserPaymentMethod("4242424242424241")).toMatchObject({ status: 402, body: { error: { code: "incorrect_number" } } });
+    // Only PaymentMethods may be made with the publishable key.
+    expect((await fetch(`${stripe.url}/v1/customers`, { method: "POST", body: new URLSearchParams({ key: "pk_test_standin" }) })).status).toBe(401);
+
+    const ok = await browserPaymentMethod("4242424242424242");
+    const bought = await purchase(ok.body.id!);
+    expect(bought.status).toBe(201);
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, bought.body.order!.id));
+    expect(stripe.intents.get(payment!.gatewayChargeId!)).toMatchObject({ capture_method: "manual", payment_method: ok.body.id, status: "succeeded" });
+
+    const declined = await purchase((await browserPaymentMethod("4000000000000002")).body.id!);
+    expect(declined).toMatchObject({ status: 402, body: { code: "PAYMENT_DECLINED", message: "Your card was declined." } });
+    const needsAuth = await purchase((await browserPaymentMethod("4000002500003155")).body.id!);
+    expect(needsAuth).toMatchObject({ status: 402, body: { code: "PAYMENT_DECLINED", message: expect.stringMatching(/confirm this payment.*use another card/) } });
+  });
+
+  it("checkout: a card that needs 3-D Secure is declined as authentication_required and its intent released (ADR 0019)", async () => {
+    const result = await gatewayOf(shop).authorize({ token: stripe.paymentMethod("authentication_required"), amount: 4999, currency: "USD", idempotencyKey: "order:3ds:1" });
+    expect(result).toMatchObject({ status: "declined", code: "authentication_required" });
+    const intent = [...stripe.intents.values()].find((pi) => stripe.requests.some((r) => r.idempotencyKey === `cancel:${pi.id}`));
+    expect(intent?.status).toBe("canceled");
   });
 
   it("renews off-session, refunds, and the ledger reconciles with Stripe's records", async () => {

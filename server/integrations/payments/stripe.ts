@@ -96,6 +96,11 @@ export function stripeGateway(shop: Shop): PaymentGateway {
           { idempotencyKey },
         );
         if (pi.status === "requires_capture") return { status: "authorized", chargeId: pi.id };
+        if (pi.status === "requires_action") {
+          // 3-D Secure at checkout is not wired (ADR 0019): release the intent and let the shopper use another card.
+          await stripe().paymentIntents.cancel(pi.id, {}, { idempotencyKey: `cancel:${pi.id}` });
+          return { status: "declined", code: "authentication_required", message: "The card needs 3-D Secure authentication, which checkout does not take." };
+        }
         return { status: "declined", code: pi.last_payment_error?.decline_code ?? "card_declined", message: pi.last_payment_error?.message ?? "Your card was declined." };
       } catch (error) {
         const e = cardError(error);

@@ -1,0 +1,153 @@
+import { rmSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { startStripeStandIn, type StripeStandIn } from "../../server/testing/stripe-stand-in";
+import { DESKTOP, MOBILE, uniqueEmail } from "./shell-fixtures";
+import { startShop, stopShop, tempDataDir, waitReady, type ShopProcess } from "./support/shop-process";
+
+/**
+ * Checkout with PAYMENT_PROVIDER=stripe (ADR 0019), end to end in Chromium: a shop of its own, pointed at the local
+ * Stripe stand-in for both its API and Stripe.js, so the browser runs the production code path (Stripe.js's card
+ * frame makes a PaymentMethod; the purchase authorizes it with manual capture). The suite's own server stays on the
+ * sandbox (tests/e2e/checkout.spec.ts is unchanged).
+ */
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+const CARD_OK = "4242424242424242";
+const CARD_DECLINED = "4000000000000002";
+
+let stripe: StripeStandIn;
+let shop: ShopProcess;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  stripe = await startStripeStandIn();
+  // Next to the end-to-end server's port (E2E_PORT), so parallel runs of other worktrees do not collide.
+  shop = await startShop({
+    dataDir: tempDataDir("stripe"),
+    port: Number(process.env.E2E_PORT ?? 3100) + 5,
+    env: {
+      JOBS: "inline",
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_standin",
+      STRIPE_WEBHOOK_SECRET: "whsec_test_standin",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_standin",
+      STRIPE_API_BASE: stripe.url,
+      STRIPE_JS_URL: `${stripe.url}/v3/stripe.js`,
+    },
+  });
+  await waitReady(shop);
+});
+
+test.afterAll(async () => {
+  if (shop) {
+    await stopShop(shop);
+    rmSync(shop.dataDir, { recursive: true, force: true });
+  }
+  await stripe?.close();
+});
+
+/** A fresh browser on the Stripe shop, with cookies answered and a 3-month plan in the cart; watches Stripe.js loads. */
+async function shopper(browser: Browser, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const stripeJsLoads: string[] = [];
+  page.on("request", (r) => r.url().startsWith(`${stripe.url}/v3/stripe.js`) && stripeJsLoads.push(page.url()));
+  await page.goto(`${shop.url}/__baseline`);
+  await page.evaluate(() => {
+    localStorage.setItem("seed_cart_items", JSON.stringify({ "syn-wk-3mo": 1 }));
+    localStorage.setItem("seed_cookie_consent", JSON.stringify({ C0001: true, C0002: false, C0003: false, C0004: false, C0005: false }));
+  });
+  return { context, page, stripeJsLoads };
+}
+
+async function openCheckout(page: Page): Promise<void> {
+  await page.goto(`${shop.url}/checkout`);
+  await expect(page.locator("[data-hydrated]")).toBeAttached();
+}
+
+/** The card frame Stripe.js mounted (on the stand-in's origin, as js.stripe.com's is in production). */
+const cardFrame = (page: Page) => page.frameLocator('iframe[title="Secure card payment input frame"]');
+
+async function fillStripeCheckout(page: Page, { email, card }: { email: string; card: string }): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Address", { exact: true }).fill("12 Elm Street");
+  await page.getByLabel("City").fill("Portland");
+  await page.getByLabel("State").selectOption("OR");
+  await page.getByLabel("ZIP code").fill("97201");
+  const frame = cardFrame(page);
+  await frame.getByLabel("Card number").fill(card);
+  await frame.getByLabel("Expiry (MM / YY)").fill("12 / 30");
+  await frame.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel(/I confirm I am 18 or older/).check();
+}
+
+test("with Stripe, the card is typed in Stripe.js's frame and a subscription is bought end to end with 4242…", async ({ browser }) => {
+  const { context, page, stripeJsLoads } = await shopper(browser);
+  // The CSP lets the stand-in's Stripe.js run, frame and connect; the home page does not load Stripe.js at all.
+  const csp = (await page.request.get(`${shop.url}/checkout`)).headers()["content-security-policy"] ?? "";
+  for (const directive of ["script-src", "frame-src", "connect-src"]) expect(csp).toMatch(new RegExp(`${directive} [^;]*${stripe.url.replace(/\./g, "\\.")}`));
+  await page.goto(`${shop.url}/`);
+  await expect(page.locator("[data-hydrated]")).toBeAttached();
+  expect(stripeJsLoads).toEqual([]);
+
+  await openCheckout(page);
+  await expect(cardFrame(page).getByLabel("Card number")).toBeVisible();
+  expect(stripeJsLoads).toEqual([`${shop.url}/checkout`]);
+  // The sandbox's card inputs are not on the page: the shop's origin never sees the number.
+  await expect(page.locator("#checkout-cardName")).toHaveCount(0);
+  await fillStripeCheckout(page, { email: uniqueEmail("stripe-buy"), card: CARD_OK });
+
+  const paymentMethod = page.waitForRequest((r) => r.method() === "POST" && r.url() === `${stripe.url}/v1/payment_methods`);
+  const purchase = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/purchase");
+  await page.getByRole("button", { name: /Place order/ }).click();
+  expect((await paymentMethod).postData()).toContain(`card%5Bnumber%5D=${CARD_OK}`);
+  const body = (await purchase).postDataJSON();
+  expect(body).toMatchObject({ items: { "syn-wk-3mo": 1 }, payment: { token: expect.stringMatching(/^pm_/) } });
+  expect(JSON.stringify(body)).not.toContain(CARD_OK);
+
+  await expect(page).toHaveURL(/\/thank-you$/);
+  const receipt = page.locator("main");
+  await expect(receipt.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+  await expect(receipt).toContainText("visa ending in 4242", { ignoreCase: true });
+  await expect(receipt).toContainText("Next billing date");
+  // Authorized with manual capture, then captured once the order was written; the card saved for renewals.
+  const intent = [...stripe.intents.values()].find((pi) => pi.payment_method === body.payment.token);
+  expect(intent).toMatchObject({ capture_method: "manual", status: "succeeded", customer: expect.stringMatching(/^cus_/) });
+  await context.close();
+});
+
+test("with Stripe, 4000 0000 0000 0002 is declined in the shop's words and no order is placed; a bad number is caught in the frame", async ({ browser }) => {
+  const { context, page } = await shopper(browser);
+  await openCheckout(page);
+  await fillStripeCheckout(page, { email: uniqueEmail("stripe-decline"), card: "4242424242424241" });
+  await page.getByRole("button", { name: /Place order/ }).click();
+  // Stripe.js refuses the number before anything is sent to the shop: shown under the card, in the shop's words.
+  await expect(page.locator("#checkout-cardNumber-error")).toHaveText("Please enter a valid card number.");
+  await expect(page.getByRole("alert").filter({ hasText: "Please enter a valid card number." }).first()).toBeVisible();
+
+  await cardFrame(page).getByLabel("Card number").fill(CARD_DECLINED);
+  const purchase = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/purchase");
+  await page.getByRole("button", { name: /Place order/ }).click();
+  expect((await purchase).status()).toBe(402);
+  await expect(page.getByRole("alert").filter({ hasText: "Your card was declined. Please check the card details or use another card." })).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await context.close();
+});
+
+for (const [name, viewport] of [["1440", DESKTOP], ["390", MOBILE]] as const) {
+  test(`the Stripe checkout is axe-clean at ${name} wide, card frame included`, async ({ browser }) => {
+    const { context, page } = await shopper(browser, viewport);
+    await openCheckout(page);
+    await expect(cardFrame(page).getByLabel("Card number")).toBeVisible();
+    await page.screenshot({ path: `test-results/stripe-checkout-${name}.png`, fullPage: true });
+    await page.locator('[data-step="Payment"]').screenshot({ path: `test-results/stripe-checkout-card-${name}.png` });
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+    // The card frame was checked too: nodes inside a frame carry the frame's selector first.
+    expect(results.passes.some((rule) => rule.id === "label" && rule.nodes.some((node) => node.target.length > 1))).toBe(true);
+    await context.close();
+  });
+}
