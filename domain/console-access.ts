@@ -40,6 +40,12 @@ export const PERMISSIONS = {
   // The right of access and the right to erasure, done by support on a customer's behalf (ADR 0042).
   "customers.export-data": ["owner", "support"],
   "customers.erase": ["owner", "support"],
+  // CSV exports of the console's lists (orders.export above): an export names people, so fewer roles than reading.
+  "subscriptions.export": ["owner", "finance"],
+  "customers.export": ["owner"],
+  "coupons.export": ["owner", "finance"],
+  "emails.export": ["owner", "support"],
+  "audit.export": ["owner"],
   // A new area plugs in here (docs/decisions/0023-staff-access.md, "Growing the console").
 } as const satisfies Record<string, readonly StaffRole[]>;
 

@@ -63,3 +63,16 @@ export function SearchForm({ label, name, value, hint }: { label: string; name: 
     </Form>
   );
 }
+
+/** "Download as CSV" for a list, with the filters on screen; shown only to roles that may export it. */
+export function CsvLink({ list, filters = {}, may }: { list: string; filters?: Record<string, string | undefined>; may: boolean }) {
+  if (!may) return null;
+  const query = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1]))).toString();
+  return (
+    <p className="c-export">
+      <a href={`/api/console/${list}/export.csv${query ? `?${query}` : ""}`} download>
+        Download this list as CSV
+      </a>
+    </p>
+  );
+}

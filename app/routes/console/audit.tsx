@@ -1,10 +1,13 @@
 import { consoleLoad } from "../../components/console/errors";
-import { Pager, When } from "../../components/console/ui";
+import { Pager, When, CsvLink } from "../../components/console/ui";
 import type { Route } from "./+types/audit";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const before = new URL(request.url).searchParams.get("before") ?? undefined;
-  return consoleLoad(async () => ({ page: await context.console.service().audit({ before }) }));
+  return consoleLoad(async () => {
+    const service = context.console.service();
+    return { page: await service.audit({ before }), mayExport: service.staff.permissions.includes("audit.export") };
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | Seed console" }];
@@ -16,6 +19,7 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Audit log</h1>
+      <CsvLink list="audit" may={loaderData.mayExport} />
       <p>Every console action, newest first. Entries cannot be changed or removed, by anyone.</p>
       <div className="c-table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
         <table className="c-table">

@@ -1,14 +1,14 @@
 import { Form, Link, useActionData } from "react-router";
 import { CouponFields } from "../../components/console/CouponFields";
 import { consoleAct, consoleLoad, formFields } from "../../components/console/errors";
-import { ActionMessage, Badge, Pager, SubmitButton } from "../../components/console/ui";
+import { ActionMessage, Badge, Pager, SubmitButton, CsvLink } from "../../components/console/ui";
 import type { Route } from "./+types/coupons";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const after = new URL(request.url).searchParams.get("after") ?? undefined;
   return consoleLoad(async () => {
     const service = context.console.service();
-    return { page: await service.coupons({ after }), mayEdit: service.staff.permissions.includes("coupons.edit") };
+    return { page: await service.coupons({ after }), mayEdit: service.staff.permissions.includes("coupons.edit"), mayExport: service.staff.permissions.includes("coupons.export") };
   });
 }
 
@@ -32,6 +32,7 @@ export default function ConsoleCoupons({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Coupons</h1>
+      <CsvLink list="coupons" may={loaderData.mayExport} />
       {mayEdit ? (
         <details className="c-card" open={result !== undefined && "ok" in result && !result.ok}>
           <summary>

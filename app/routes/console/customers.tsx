@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { consoleLoad } from "../../components/console/errors";
-import { Pager, SearchForm, When } from "../../components/console/ui";
+import { Pager, SearchForm, When, CsvLink } from "../../components/console/ui";
 import type { Route } from "./+types/customers";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -9,7 +9,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return consoleLoad(async () => {
     const service = context.console.service();
     const [page, deletionQueue] = await Promise.all([service.customers({ email, before: params.get("before") ?? undefined }), service.deletionQueue()]);
-    return { email, page, deletionQueue };
+    return { email, page, deletionQueue, mayExport: service.staff.permissions.includes("customers.export") };
   });
 }
 
@@ -20,6 +20,7 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Customers</h1>
+      <CsvLink list="customers" filters={{ email: loaderData.email }} may={loaderData.mayExport} />
       <SearchForm label="Find a customer" name="email" value={email} hint="Their full email address. To find by name, search orders." />
       {page.rows.length === 0 ? <p>No customer has that email address.</p> : null}
       {page.rows.length > 0 ? (

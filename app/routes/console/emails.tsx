@@ -1,6 +1,6 @@
 import { Form, Link, useActionData } from "react-router";
 import { consoleAct, consoleLoad, formFields } from "../../components/console/errors";
-import { ActionMessage, Badge, Pager, When } from "../../components/console/ui";
+import { ActionMessage, Badge, Pager, When, CsvLink } from "../../components/console/ui";
 import type { Route } from "./+types/emails";
 
 const STATUSES = ["queued", "sent", "failed"] as const;
@@ -11,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const status = (STATUSES as readonly string[]).includes(raw) ? (raw as (typeof STATUSES)[number]) : undefined;
   return consoleLoad(async () => {
     const service = context.console.service();
-    return { status: status ?? "", page: await service.emails({ status, before: params.get("before") ?? undefined }), mayRequeue: service.staff.permissions.includes("emails.requeue") };
+    return { status: status ?? "", page: await service.emails({ status, before: params.get("before") ?? undefined }), mayRequeue: service.staff.permissions.includes("emails.requeue"), mayExport: service.staff.permissions.includes("emails.export") };
   });
 }
 
@@ -31,6 +31,7 @@ export default function ConsoleEmails({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Emails</h1>
+      <CsvLink list="emails" filters={{ status: loaderData.status }} may={loaderData.mayExport} />
       <nav aria-label="Filter by status" className="c-form-row">
         <Link to="/console/emails" aria-current={status === "" ? "page" : undefined}>
           All

@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import { consoleLoad } from "../../components/console/errors";
-import { Badge, Money, Pager, SearchForm, When } from "../../components/console/ui";
+import { Badge, Money, Pager, SearchForm, When, CsvLink } from "../../components/console/ui";
 import type { Route } from "./+types/orders";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q") ?? "";
-  return consoleLoad(async () => ({ q, page: await context.console.service().orders({ q, before: params.get("before") ?? undefined }) }));
+  return consoleLoad(async () => {
+    const service = context.console.service();
+    return { q, page: await service.orders({ q, before: params.get("before") ?? undefined }), mayExport: service.staff.permissions.includes("orders.export") };
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Seed console" }];
@@ -16,6 +19,7 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Orders</h1>
+      <CsvLink list="orders" filters={{ q }} may={loaderData.mayExport} />
       <SearchForm label="Find orders" name="q" value={q} hint="An order number (SD-100042), an email address, or a customer's name." />
       <h2>{q ? `Orders matching "${q}"` : "Newest orders"}</h2>
       {page.rows.length === 0 ? (

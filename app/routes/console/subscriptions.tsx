@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { consoleLoad } from "../../components/console/errors";
-import { Badge, Pager, When } from "../../components/console/ui";
+import { Badge, Pager, When, CsvLink } from "../../components/console/ui";
 import type { Route } from "./+types/subscriptions";
 
 const STATUSES = ["active", "past_due", "canceled"] as const;
@@ -9,7 +9,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q") ?? "";
   const status = (STATUSES as readonly string[]).includes(params.get("status") ?? "") ? params.get("status")! : "";
-  return consoleLoad(async () => ({ q, status, page: await context.console.service().subscriptions({ q, status, before: params.get("before") ?? undefined }) }));
+  return consoleLoad(async () => {
+    const service = context.console.service();
+    return { q, status, page: await service.subscriptions({ q, status, before: params.get("before") ?? undefined }), mayExport: service.staff.permissions.includes("subscriptions.export") };
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscriptions | Seed console" }];
@@ -19,6 +22,7 @@ export default function ConsoleSubscriptions({ loaderData }: Route.ComponentProp
   return (
     <>
       <h1>Subscriptions</h1>
+      <CsvLink list="subscriptions" filters={{ q: loaderData.q, status: loaderData.status }} may={loaderData.mayExport} />
       <Form method="get" className="c-form-row" role="search">
         <label className="c-field">
           Find subscriptions

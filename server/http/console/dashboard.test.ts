@@ -8,6 +8,7 @@ import { seedSubscriptions } from "../../testing/subscriptions";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 import { placeTestOrder } from "../../testing/test-order";
 import { drainDueRenewals } from "../../workflows/renew-subscription";
+import { csvCell } from "./csv-exports";
 
 describe(`console dashboard and CSV export (${testDriver()})`, () => {
   let shop: TestShop;
@@ -58,5 +59,39 @@ describe(`console dashboard and CSV export (${testDriver()})`, () => {
     expect(text).toContain((placed[1]!.total / 100).toFixed(2));
     const entries = await dbOf(shop).select().from(auditLog).where(eq(auditLog.action, "orders.export"));
     expect(entries.at(-1)!.after).toEqual({ rows: 7 });
+  });
+
+  it("exports every other list as CSV with its filters: subscriptions, customers, coupons, emails, audit; each on the record", async () => {
+    const csv = async (path: string) => {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="\w+\.csv"/);
+      return (await res.text()).trim().split("\r\n");
+    };
+    const subscriptions = await csv("/subscriptions/export.csv");
+    expect(subscriptions[0]).toContain("id,customerId,email,productCode,planCode,quantity,status,currency,nextBillingAt,createdAt");
+    expect(subscriptions.length - 1).toBeGreaterThanOrEqual(5);
+    expect(await csv("/subscriptions/export.csv?status=past_due")).toHaveLength(1 + 1);
+    const customers = await csv("/customers/export.csv?email=dash1@example.com");
+    expect(customers).toHaveLength(2);
+    expect(customers[0]).toMatch(/(^|,)email(,|$)/);
+    expect(customers[1]).toContain("dash1@example.com");
+    expect((await csv("/coupons/export.csv")).some((line) => line.startsWith("WELCOME10,"))).toBe(true);
+    expect((await csv("/emails/export.csv")).length).toBeGreaterThan(2);
+    const audit = await csv("/audit/export.csv");
+    expect(audit[0]).toMatch(/(^|,)action(,|$)/);
+    expect(audit.some((line) => line.includes("customers.export"))).toBe(true);
+    const actions = (await dbOf(shop).select({ action: auditLog.action }).from(auditLog)).map((a) => a.action);
+    for (const action of ["subscriptions.export", "customers.export", "coupons.export", "emails.export", "audit.export"]) expect(actions).toContain(action);
+  });
+
+  it("defuses cells a spreadsheet would run as formulas, and refuses roles without the export permission", async () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell("+1 555")).toBe("'+1 555");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell(null)).toBe("");
+    const finance = await signInTestStaff(app, shop, await createTestStaff(shop, "finance"));
+    expect((await app.request("/api/console/customers/export.csv", { headers: { Cookie: finance } })).status).toBe(403);
+    expect((await app.request("/api/console/subscriptions/export.csv", { headers: { Cookie: finance } })).status).toBe(200);
   });
 });

@@ -23,6 +23,7 @@ import { dbOf, type Shop } from "../../shop";
 import { contentService } from "./content-service";
 import { experimentsService } from "./service-experiments";
 import { privacyService } from "./service-privacy";
+import { CSV_LISTS, listAsCsv, type CsvFilter, type CsvListName } from "./csv-exports";
 import {
   createCouponAction,
   decideReferralAction,
@@ -43,11 +44,6 @@ import {
   type ConsoleActor,
 } from "../../workflows/console";
 
-/** A CSV field: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is defused for spreadsheets. */
-const csvCell = (value: string) => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
 
 /** A page of a keyset-paged list: the rows and the cursor of the next page (null on the last page). */
 export interface Page<T> {
@@ -346,23 +342,14 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
       };
     },
 
-    /**
-     * Orders as CSV (number, placed, email, status, currency, total in major units), newest first, read in keyset pages
-     * of 500 and capped at 200,000 rows. The export names personal data, so it is on the audit record.
-     */
-    async exportOrdersCsv(q?: string) {
-      allow("orders.export");
-      const lines = ["number,placed_at,email,status,currency,total"];
-      let before: string | undefined;
-      let rows = 0;
-      do {
-        const page = await this.orders({ q, before, limit: 200 });
-        for (const o of page.rows) lines.push([o.number, o.createdAt, o.email, o.status, o.currency, (o.total / 100).toFixed(2)].map(csvCell).join(","));
-        rows += page.rows.length;
-        before = page.next ?? undefined;
-      } while (before && rows < 200_000);
-      await consoleAction(shop, actor, "orders.export", async () => ({ result: undefined, audit: { targetType: "orders", targetId: q?.trim() || "all", before: null, after: { rows } } }));
-      return `${lines.join("\r\n")}\r\n`;
+    /** A whole list as CSV, with the list's filters (csv-exports.ts); the export is on the audit record. */
+    async exportCsv(name: CsvListName, filter: CsvFilter) {
+      const permission = CSV_LISTS[name].permission;
+      allow(permission);
+      const { csv, rows } = await listAsCsv(this, name, filter);
+      const target = filter.q?.trim() || filter.email?.trim() || filter.status || "all";
+      await consoleAction(shop, actor, permission, async () => ({ result: undefined, audit: { targetType: name, targetId: target, before: null, after: { rows } } }));
+      return csv;
     },
 
     async customers(input: { email?: string; before?: string; limit?: number }) {
