@@ -32,6 +32,10 @@ export function BarChart({ id, title, summary, days, series, format = String }: 
   const x = scaleBand({ domain: days, range: [0, plotW], padding: 0.2 });
   const inner = scaleBand({ domain: series.map((s) => s.name), range: [0, x.bandwidth()] });
   const y = scaleLinear({ domain: [0, max], range: [plotH, 0], nice: true });
+  // The top of the (nice) scale is always labelled; its half only when it is a value the data could have (no "0.5 orders").
+  const top = y.domain()[1]!;
+  const whole = series.every((s) => s.values.every(Number.isInteger));
+  const ticks = [0, top / 2, top].filter((v) => !whole || Number.isInteger(v));
   const colour = (name: string) => series.find((s) => s.name === name)?.color ?? INK;
   const labelEvery = Math.ceil(days.length / 6);
   const tickStyle = () => ({ fontSize: 11, fill: INK, fontFamily: "inherit" });
@@ -44,7 +48,7 @@ export function BarChart({ id, title, summary, days, series, format = String }: 
         <title id={`${id}-svg-title`}>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         <Group left={PAD.left} top={PAD.top}>
-          <GridRows scale={y} width={plotW} numTicks={3} stroke="#d9d4c8" />
+          <GridRows scale={y} width={plotW} tickValues={ticks} stroke="#d9d4c8" />
           <BarGroup data={rows} keys={series.map((s) => s.name)} height={plotH} x0={(r) => r.day} x0Scale={x} x1Scale={inner} yScale={y} color={colour}>
             {(groups) =>
               groups.map((group) => (
@@ -54,7 +58,7 @@ export function BarChart({ id, title, summary, days, series, format = String }: 
               ))
             }
           </BarGroup>
-          <AxisLeft scale={y} numTicks={3} tickFormat={(v) => format(Number(v))} hideAxisLine hideTicks tickLabelProps={() => ({ ...tickStyle(), textAnchor: "end", dx: -4, dy: 4 })} />
+          <AxisLeft scale={y} tickValues={ticks} tickFormat={(v) => format(Number(v))} hideAxisLine hideTicks tickLabelProps={() => ({ ...tickStyle(), textAnchor: "end", dx: -4, dy: 4 })} />
           <AxisBottom
             top={plotH}
             scale={x}
