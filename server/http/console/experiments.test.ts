@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { REFERRAL_BADGE, LOYALTY_NEW_USER } from "../../../domain/experiments";
 import { createApp } from "../../app";
 import { analyticsEvents, auditLog } from "../../db/schema";
-import { assignExperiment, EXPERIMENT_STATE_CACHE_MS, experimentReport, formatExperimentReport, servedExperimentsOf, setExperimentState, stoppedExperiments } from "../../modules/analytics";
+import { assignExperiment, EXPERIMENT_STATE_CACHE_MS, experimentReport, formatExperimentReport, servedExperimentsOf, forgetExperimentStateCache, setExperimentState, stoppedExperiments } from "../../modules/analytics";
 import { SESSION_COOKIE, startSession } from "../../modules/auth";
 import { findOrCreateCustomer, setExperiment } from "../../modules/customers";
 import { dbOf } from "../../shop";
@@ -130,6 +130,9 @@ describe(`console experiments (${testDriver()})`, () => {
 
   it("another process (its own cache) honours a stop within the cache's few seconds", async () => {
     const db = dbOf(shop);
+    // From a known start whatever the earlier tests left: running, and no copy in this process.
+    await setExperimentState(db, LOYALTY_NEW_USER, "running", shop.clock.now());
+    forgetExperimentStateCache(db);
     let now = performance.now();
     const clock = vi.spyOn(performance, "now").mockImplementation(() => now);
     try {

@@ -127,7 +127,8 @@ describe("RATE_LIMITS setting", () => {
 });
 
 describe.runIf(testDriver() === "pglite")("rate limiter across restarts (PGlite folder)", () => {
-  it("a count made before a restart still holds after it", async () => {
+  // Two fresh PGlite data folders, each migrated from scratch: slow on a loaded machine.
+  it("a count made before a restart still holds after it", { timeout: 180_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), "rate-limit-"));
     const clock = fixedClock("2026-11-22T12:00:00Z");
     const env = testEnv({ DATA_DIR: dir, RATE_LIMITS: "on" });
