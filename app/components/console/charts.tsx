@@ -24,13 +24,33 @@ const INK = "#4d5a52";
 
 type Row = { day: string } & Record<string, number | string>;
 
-export function BarChart({ id, title, summary, days, series, format = String }: { id: string; title: string; summary: string; days: string[]; series: Series[]; format?: (n: number) => string }) {
+export function BarChart({
+  id,
+  title,
+  summary,
+  days,
+  series,
+  format = String,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  days: string[];
+  series: Series[];
+  format?: (n: number) => string;
+}) {
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
-  const rows: Row[] = days.map((day, i) => ({ day, ...Object.fromEntries(series.map((s) => [s.name, s.values[i] ?? 0])) }));
+  const rows: Row[] = days.map((day, i) => ({
+    day,
+    ...Object.fromEntries(series.map((s) => [s.name, s.values[i] ?? 0])),
+  }));
   const max = Math.max(1, ...series.flatMap((s) => s.values));
   const x = scaleBand({ domain: days, range: [0, plotW], padding: 0.2 });
-  const inner = scaleBand({ domain: series.map((s) => s.name), range: [0, x.bandwidth()] });
+  const inner = scaleBand({
+    domain: series.map((s) => s.name),
+    range: [0, x.bandwidth()],
+  });
   const y = scaleLinear({ domain: [0, max], range: [plotH, 0], nice: true });
   // The top of the (nice) scale is always labelled; its half only when it is a value the data could have (no "0.5 orders").
   const top = y.domain()[1]!;
@@ -44,32 +64,48 @@ export function BarChart({ id, title, summary, days, series, format = String }: 
       <figcaption id={`${id}-title`} className="c-chart-title">
         {title}
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby={`${id}-svg-title ${id}-desc`} preserveAspectRatio="xMidYMid meet">
-        <title id={`${id}-svg-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        <Group left={PAD.left} top={PAD.top}>
-          <GridRows scale={y} width={plotW} tickValues={ticks} stroke="#d9d4c8" />
-          <BarGroup data={rows} keys={series.map((s) => s.name)} height={plotH} x0={(r) => r.day} x0Scale={x} x1Scale={inner} yScale={y} color={colour}>
-            {(groups) =>
-              groups.map((group) => (
-                <Group key={group.index} left={group.x0}>
-                  {group.bars.map((bar) => (bar.value > 0 ? <rect key={bar.key} x={bar.x} y={bar.y} width={Math.max(1, bar.width)} height={bar.height} fill={bar.color} /> : null))}
-                </Group>
-              ))
-            }
-          </BarGroup>
-          <AxisLeft scale={y} tickValues={ticks} tickFormat={(v) => format(Number(v))} hideAxisLine hideTicks tickLabelProps={() => ({ ...tickStyle(), textAnchor: "end", dx: -4, dy: 4 })} />
-          <AxisBottom
-            top={plotH}
-            scale={x}
-            tickValues={days.filter((_, i) => i % labelEvery === 0)}
-            tickFormat={(day) => String(day).slice(5)}
-            hideTicks
-            stroke="#d9d4c8"
-            tickLabelProps={() => ({ ...tickStyle(), textAnchor: "middle" })}
-          />
-        </Group>
-      </svg>
+      <div className="c-chart-scroll" tabIndex={0} role="group" aria-label={`${title}: chart, scrolls sideways on a small screen`}>
+        <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-labelledby={`${id}-svg-title ${id}-desc`} preserveAspectRatio="xMidYMid meet">
+          <title id={`${id}-svg-title`}>{title}</title>
+          <desc id={`${id}-desc`}>{summary}</desc>
+          <Group left={PAD.left} top={PAD.top}>
+            <GridRows scale={y} width={plotW} tickValues={ticks} stroke="#d9d4c8" />
+            <BarGroup data={rows} keys={series.map((s) => s.name)} height={plotH} x0={(r) => r.day} x0Scale={x} x1Scale={inner} yScale={y} color={colour}>
+              {(groups) =>
+                groups.map((group) => (
+                  <Group key={group.index} left={group.x0}>
+                    {group.bars.map((bar) =>
+                      bar.value > 0 ? <rect key={bar.key} x={bar.x} y={bar.y} width={Math.max(1, bar.width)} height={bar.height} fill={bar.color} /> : null,
+                    )}
+                  </Group>
+                ))
+              }
+            </BarGroup>
+            <AxisLeft
+              scale={y}
+              tickValues={ticks}
+              tickFormat={(v) => format(Number(v))}
+              hideAxisLine
+              hideTicks
+              tickLabelProps={() => ({
+                ...tickStyle(),
+                textAnchor: "end",
+                dx: -4,
+                dy: 4,
+              })}
+            />
+            <AxisBottom
+              top={plotH}
+              scale={x}
+              tickValues={days.filter((_, i) => i % labelEvery === 0)}
+              tickFormat={(day) => String(day).slice(5)}
+              hideTicks
+              stroke="#d9d4c8"
+              tickLabelProps={() => ({ ...tickStyle(), textAnchor: "middle" })}
+            />
+          </Group>
+        </svg>
+      </div>
       {series.length > 1 ? (
         <ul className="c-legend" aria-label="Legend">
           {series.map((s) => (
