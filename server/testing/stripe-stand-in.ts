@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CARD_FRAME_HTML, STRIPE_JS } from "./stripe-stand-in-browser";
+import { luhnValid } from "../../domain/card-number";
 
 /**
  * A local HTTP stand-in for the Stripe API endpoints the adapter uses, answering with Stripe's documented shapes
@@ -25,16 +26,6 @@ export const STAND_IN_TEST_CARDS: Record<string, StandInCard> = {
   "4000002760003184": "authentication_required",
 };
 
-function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 interface Intent {
   id: string;

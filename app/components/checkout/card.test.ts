@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CARD_MESSAGES, cardFieldProblem, cardPayload, formatCardNumber, formatExpiry, luhnValid, parseExpiry, type CardFields } from "./card";
+import { luhnValid } from "../../../domain/card-number";
+import { CARD_MESSAGES, cardFieldProblem, cardPayload, formatCardNumber, formatExpiry, parseExpiry, type CardFields } from "./card";
 
 const good: CardFields = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12 / 30", cardCvc: "123", cardName: "Ada Lovelace" };
 const now = new Date(2026, 4, 15);

@@ -1,3 +1,4 @@
+import { luhnValid } from "../../../domain/card-number";
 /** The card fields of the sandbox payment form: checks the shopper can fix before anything is sent. */
 export interface CardFields {
   cardNumber: string;
@@ -27,16 +28,6 @@ export const SANDBOX_TEST_CARDS = [
 
 export const digitsOf = (value: string) => value.replace(/\D/g, "");
 
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 /** Groups of four as the shopper types ("4242 4242 4242 4242"), at most 19 digits. */
 export function formatCardNumber(value: string): string {

@@ -4,7 +4,8 @@ import { ShopError } from "../../../domain/errors";
 import { sandboxCharges, sandboxRefunds, sandboxTokens } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
 import { UNKNOWN_TOKEN, type AuthorizeResult, type CardDetails, type ChargeResult, type GatewayCharge, type PaymentGateway } from "./gateway";
-import { cardBrand, DECLINE_MESSAGES, luhnValid, TEST_CARDS, type CardBehavior } from "./test-cards";
+import { luhnValid } from "../../../domain/card-number";
+import { cardBrand, DECLINE_MESSAGES, TEST_CARDS, type CardBehavior } from "./test-cards";
 
 export interface CardInput {
   number: string;

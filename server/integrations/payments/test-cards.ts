@@ -43,19 +43,6 @@ export const DECLINE_MESSAGES: Record<Exclude<CardBehavior, "succeed">, string> 
   authentication_required: "Your bank asks you to confirm this payment.",
 };
 
-export function luhnValid(number: string): boolean {
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 export function cardBrand(number: string): string {
   if (/^4/.test(number)) return "visa";
