@@ -4,6 +4,7 @@
  *   domain imports nothing from app or server, no React and no Node built-ins.
  * Checked by tests/unit/dependency-rule.test.ts (part of `npm test`), or by hand:
  *   npx depcruise app domain server --config .dependency-cruiser.cjs
+ * app/ and domain/ reach zod through domain/zod.ts, which configures it for the browser's CSP before any schema exists.
  * Inside server/ (docs/decisions/0007-house-conventions.md): a module is reached only through its entry point
  * (server/modules/<name>/index.ts), and workflows never import from server/http/.
  * Test files are not shipped, so they are not bound by the rule.
@@ -41,6 +42,14 @@ module.exports = {
       severity: "error",
       from: { path: "^app/", pathNot: TESTS },
       to: { path: "^server/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "zod-through-domain-zod",
+      comment:
+        "Browser code builds zod schemas only after domain/zod.ts has switched off zod's eval probe (the CSP forbids eval): app/ and domain/ import z from domain/zod.ts, never from zod itself (type-only imports are fine).",
+      severity: "error",
+      from: { path: "^(app|domain)/", pathNot: [TESTS, "^domain/zod\\.ts$"] },
+      to: { path: ["(^|/)node_modules/zod/", "^zod(/|$)"], dependencyTypesNot: ["type-only"] },
     },
     {
       name: "server-not-to-app",

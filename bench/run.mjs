@@ -4,7 +4,7 @@
 //   1. builds it when the build is missing or older than its sources
 //   2. JavaScript weight per route (first load, gzip -9 per file) and the ratio to /__baseline
 //   3. SSR throughput of GET / against the same HTML served as a static file (autocannon)
-//   4. Lighthouse 12 mobile on / (median of 3 runs)
+//   4. Lighthouse 12 mobile on /, /daily-synbiotic and an article (median of 3 runs each; issue 14's targets)
 //   5. Order placement: 20 concurrent shoppers POST /api/purchase on the shop (PGlite, and PostgreSQL when one answers)
 //      and on the floor (bench/lib/floor-server.mjs: node:http + pg writing the same rows), in alternating rounds,
 //      RATE_LIMITS=off; prints shop/floor ratios of orders/s, p95 and server CPU per order
@@ -29,12 +29,14 @@ import { startServer } from "./lib/server.mjs";
 import { findFreePort, fmt, kb, markdownTable, textTable } from "./lib/util.mjs";
 
 // Loaded after bench/node_modules is installed (see below): they import Lighthouse and autocannon.
-let CATEGORIES, measureLighthouse, TARGETS, freshPostgres, measureOrders, compareOrders, measureThroughput, removeStaticCopy, stopLoad, measureEvents, measureAttack;
+let CATEGORIES, measureLighthouse, TARGETS, LCP_TARGET_MS, freshPostgres, measureOrders, compareOrders, measureThroughput, removeStaticCopy, stopLoad, measureEvents, measureAttack;
 
 const DEFAULT_ROUTES = ["/", "/__baseline", "/daily-synbiotic", "/science", "/cart", "/login"];
 const BASELINE = "/__baseline";
 const HOME_RATIO_TARGET = 1.3;
 const ARTICLE_PATH = "/cultured/microbiome-101";
+// Issue 14: Lighthouse mobile on the home page, the flagship's product page and one article, in one run.
+const LIGHTHOUSE_PATHS = ["/", "/daily-synbiotic", ARTICLE_PATH];
 const FIRST_START_TARGET_S = 90;
 const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "events", "attack", "limiter", "renewals"];
 // Issue 10: the limiter may cost at most 5% of order placement throughput.
@@ -66,7 +68,8 @@ const OPTIONS = {
   rounds: { type: "string", default: "2" },
   encoding: { type: "string", default: "gzip" },
   runs: { type: "string", default: "3" },
-  "lighthouse-path": { type: "string", default: "/" },
+  "lighthouse-paths": { type: "string", default: LIGHTHOUSE_PATHS.join(",") },
+  "lighthouse-path": { type: "string" }, // the older, single-page spelling of --lighthouse-paths
   port: { type: "string", default: process.env.BENCH_PORT ?? "3200" },
   "port-max": { type: "string", default: "3299" },
   chromium: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
@@ -107,8 +110,9 @@ if (opts.help) {
   --connections=10 --duration=10 --warmup=3   autocannon: connections, measured seconds per target, warm-up seconds
   --rounds=2           split the measured time into alternating SSR/static rounds
   --encoding=gzip      Accept-Encoding sent by autocannon (gzip like a browser, or identity)
-  --runs=3             Lighthouse runs (the median is reported)
-  --lighthouse-path=/  the page Lighthouse measures (e.g. /daily-synbiotic)
+  --runs=3             Lighthouse runs per page (the median is reported)
+  --lighthouse-paths=${LIGHTHOUSE_PATHS.join(",")}
+                       the pages Lighthouse measures, one after the other (--lighthouse-path=/x: one page)
   --port=3200 --port-max=3299   port range on 127.0.0.1 (server, then Chromium's debugging port)
   --chromium=/usr/bin/chromium
   --time-limit=900     seconds before the whole run gives up and cleans up
@@ -206,7 +210,7 @@ async function main() {
 
   // What only the benchmark needs (bench/package.json), installed on first use.
   await ensureInstall(join(root, "bench"), { label: "the benchmark's dependencies (bench/package.json)" });
-  ({ CATEGORIES, measureLighthouse, TARGETS } = await import("./lib/lighthouse.mjs"));
+  ({ CATEGORIES, measureLighthouse, TARGETS, LCP_TARGET_MS } = await import("./lib/lighthouse.mjs"));
   ({ freshPostgres, compareOrders } = await import("./lib/orders.mjs"));
   ({ measureAttack } = await import("./lib/attack.mjs"));
   ({ measureThroughput, removeStaticCopy, stopLoad } = await import("./lib/throughput.mjs"));
@@ -285,28 +289,41 @@ async function main() {
   }
 
   if (steps.has("lighthouse")) {
-    const lhPath = opts["lighthouse-path"].startsWith("/") ? opts["lighthouse-path"] : `/${opts["lighthouse-path"]}`;
-    section(`Lighthouse mobile on ${lhPath} (median of ${int("runs")} runs)`);
+    const lhPaths = (opts["lighthouse-path"] ?? opts["lighthouse-paths"])
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean)
+      .map((p) => (p.startsWith("/") ? p : `/${p}`));
     if (!existsSync(opts.chromium)) throw new Error(`Chromium not found at ${opts.chromium} (apt-get install -y chromium)`);
     const chromePort = await findFreePort(portMin, portMax, [serverPort]);
-    const lh = await measureLighthouse(`${server.origin}${lhPath}`, {
-      runs: Math.max(1, int("runs")),
-      chromePath: opts.chromium,
-      chromePort,
-      log: (line) => console.log(line),
-    });
-    const { medianLhr, medianHtml, ...summary } = lh;
-    results.lighthouse = { path: lhPath, ...summary };
     const dir = join(root, "bench/results");
     mkdirSync(dir, { recursive: true });
-    const slug = lhPath === "/" ? "home" : lhPath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
-    const lhrFile = join(dir, `${stamp}.lighthouse-${slug}.json`);
-    const htmlFile = join(dir, `${stamp}.lighthouse-${slug}.html`);
-    writeFileSync(lhrFile, JSON.stringify(medianLhr));
-    writeFileSync(htmlFile, medianHtml);
-    results.lighthouse.files = { lhr: relative(root, lhrFile), html: relative(root, htmlFile) };
-    console.log(lighthouseTable(summary, false));
-    printFailures(summary);
+    results.lighthouse = [];
+    for (const lhPath of lhPaths) {
+      section(`Lighthouse mobile on ${lhPath} (median of ${int("runs")} runs)`);
+      console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+      const lh = await measureLighthouse(`${server.origin}${lhPath}`, {
+        runs: Math.max(1, int("runs")),
+        chromePath: opts.chromium,
+        chromePort,
+        log: (line) => console.log(line),
+      });
+      const { medianLhr, medianHtml, ...summary } = lh;
+      const entry = { path: lhPath, ...summary };
+      const slug = lhPath === "/" ? "home" : lhPath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+      const lhrFile = join(dir, `${stamp}.lighthouse-${slug}.json`);
+      const htmlFile = join(dir, `${stamp}.lighthouse-${slug}.html`);
+      writeFileSync(lhrFile, JSON.stringify(medianLhr));
+      writeFileSync(htmlFile, medianHtml);
+      entry.files = { lhr: relative(root, lhrFile), html: relative(root, htmlFile) };
+      results.lighthouse.push(entry);
+      console.log(lighthouseTable(entry, false));
+      printFailures(entry);
+    }
+    if (results.lighthouse.length > 1) {
+      section("Lighthouse mobile, all pages");
+      console.log(lighthouseSummaryTable(results.lighthouse, false));
+    }
   }
 
   if (steps.has("orders")) await benchOrders(server, portMin, portMax, serverPort);
@@ -599,8 +616,31 @@ function lighthouseTable(lh, markdown) {
     c === "performance" ? `>= ${TARGETS[c]}` : `${TARGETS[c]}`,
     lh.scores[c] >= TARGETS[c] ? "yes" : "NO",
   ]);
+  rows.push([
+    "LCP ms",
+    fmt(lh.lcpMsMedian, 0),
+    lh.lcpMsPerRun.map((n) => fmt(n, 0)).join(" / "),
+    `<= ${LCP_TARGET_MS}`,
+    lh.lcpMsMedian <= LCP_TARGET_MS ? "yes" : "NO",
+  ]);
   const m = lh.medianRun;
   return `${(markdown ? markdownTable : textTable)(header, rows, [1])}\n${markdown ? "\n" : ""}Median run: LCP ${fmt(m.lcpMs, 0)} ms, TBT ${fmt(m.tbtMs, 0)} ms, CLS ${fmt(m.cls, 3)} (FCP ${fmt(m.fcpMs, 0)} ms, Speed Index ${fmt(m.speedIndexMs, 0)} ms); Lighthouse ${lh.lighthouseVersion}, ${lh.formFactor}, ${lh.throttlingMethod} throttling, benchmarkIndex ${fmt(lh.benchmarkIndex, 0)}.`;
+}
+
+/** One line per page: the medians against issue 14's targets. */
+function lighthouseSummaryTable(pages, markdown) {
+  const header = ["page", "performance", "accessibility", "best-practices", "seo", "LCP ms", "FCP ms", "TBT ms", "CLS", "met"];
+  const rows = pages.map((lh) => [
+    markdown ? `\`${lh.path}\`` : lh.path,
+    ...CATEGORIES.map((c) => `${fmt(lh.scores[c], 0)} (${lh.scoresPerRun.map((s) => fmt(s[c], 0)).join("/")})`),
+    fmt(lh.lcpMsMedian, 0),
+    fmt(lh.medianRun.fcpMs, 0),
+    fmt(lh.medianRun.tbtMs, 0),
+    fmt(lh.medianRun.cls, 3),
+    lh.belowTarget.length ? `NO: ${lh.belowTarget.join(", ")}` : "yes",
+  ]);
+  const targets = `Targets: performance >= ${TARGETS.performance}, ${CATEGORIES.filter((c) => c !== "performance").join(", ")} = 100, median LCP <= ${LCP_TARGET_MS} ms; scores are medians (runs in brackets), FCP/TBT/CLS of the median run.`;
+  return `${(markdown ? markdownTable : textTable)(header, rows, [1, 2, 3, 4, 5, 6, 7, 8])}\n${markdown ? "\n" : ""}${targets}`;
 }
 
 function printFailures(lh) {
@@ -640,15 +680,16 @@ function markdownSnippet() {
   }
   if (results.throughput) parts.push("", "**SSR throughput** (autocannon, loopback)", "", throughputTable(results.throughput, true));
   if (results.throughputArticle) parts.push("", throughputTable(results.throughputArticle, true));
-  if (results.lighthouse) {
-    const lh = results.lighthouse;
-    parts.push("", `**Lighthouse mobile on \`${lh.path}\`**`, "", lighthouseTable(lh, true));
-    const named = (weighted) =>
-      Object.entries(lh.failingAudits).flatMap(([c, list]) =>
-        list.filter((a) => (a.weight > 0) === weighted).map((a) => `\`${a.id}\` (${c}${a.displayValue ? `, ${a.displayValue}` : ""})`),
-      );
-    if (named(true).length) parts.push("", `Scored audits below 1 in the median run: ${named(true).join(", ")}.`);
-    if (named(false).length) parts.push("", `Unscored performance diagnostics flagged: ${named(false).join(", ")}.`);
+  if (results.lighthouse?.length) {
+    parts.push("", "**Lighthouse mobile**", "", lighthouseSummaryTable(results.lighthouse, true));
+    for (const lh of results.lighthouse) {
+      const named = (weighted) =>
+        Object.entries(lh.failingAudits).flatMap(([c, list]) =>
+          list.filter((a) => (a.weight > 0) === weighted).map((a) => `\`${a.id}\` (${c}${a.displayValue ? `, ${a.displayValue}` : ""})`),
+        );
+      if (named(true).length) parts.push("", `\`${lh.path}\`: scored audits below 1 in the median run: ${named(true).join(", ")}.`);
+      if (named(false).length) parts.push("", `\`${lh.path}\`: unscored performance diagnostics flagged: ${named(false).join(", ")}.`);
+    }
   }
   if (results.events) {
     const e = results.events;
@@ -696,7 +737,7 @@ if (!results.error) {
   const missed = [];
   if (results.freshStart && !results.freshStart.meetsTarget) missed.push("fresh-clone first start");
   if (results.jsWeight && !results.jsWeight.homeMeetsTarget) missed.push("home JS ratio");
-  if (results.lighthouse) missed.push(...results.lighthouse.belowTarget.map((c) => `Lighthouse ${c}`));
+  for (const lh of results.lighthouse ?? []) missed.push(...lh.belowTarget.map((c) => `Lighthouse ${c} on ${lh.path}`));
   if (results.events && !results.events.meetsTarget) missed.push("analytics ingestion");
   if (results.orders) missed.push(...orderVerdicts(results.orders).filter((v) => !v.met).map((v) => v.what));
   if (results.limiter && !results.limiter.met) missed.push("limiter cost");

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { ADDRESS_MESSAGES, addressProblem, isValidPhone, type Address } from "./address";
 import { isLooseEmail, normaliseEmail } from "./email";
 import { MESSAGES } from "./messages";

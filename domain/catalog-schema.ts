@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { PRODUCT_CODES } from "./catalog";
 
 /** Zod schemas of catalogue entries (content/catalog.json, the products table). Kept apart from catalog.ts so the

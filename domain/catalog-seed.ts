@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { ProductSeedSchema } from "./catalog-schema";
 import { CURRENCIES } from "./money";
 import { PLAN_CODES } from "./plans";

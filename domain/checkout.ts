@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { PRODUCT_CODES } from "./catalog";
 import { SHIPPING_METHODS } from "./shipping";
 import { storableText } from "./validation";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { BlockList, readingMinutes, type Block } from "./blocks";
 import { ROUTES, type RouteName } from "./routes";
 

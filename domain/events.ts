@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { CONSENT_IDS } from "./consent";
 import { EVENTS, type EventName } from "./event-names";
 import { storableText } from "./validation";

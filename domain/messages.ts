@@ -11,3 +11,6 @@ export const MESSAGES = {
   newsletterSuccess: "Email in. Thank you.",
   newsletterConsent: "By signing up, you consent to receive emails",
 } as const;
+
+/** Beyond SPEC.md's words: with double opt-in the newsletter's success message also says what happens next. */
+export const NEWSLETTER_CHECK_INBOX = "Check your inbox and open the link we sent to confirm.";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { MAX_CAPSULES_LEFT } from "./supply";
 import { MAX_ADD_ON_QUANTITY } from "./subscription-actions";
 

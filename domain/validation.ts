@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Email and other field checks of SPEC.md section 5. */
 

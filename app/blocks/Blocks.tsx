@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from "react";
 import "./blocks.css";
-import { headingNumbers, type Block } from "../../domain/blocks";
+import { headingNumbers } from "../../domain/block-render";
+import type { Block } from "../../domain/blocks";
 import { AccordionBlockView } from "./AccordionBlock";
 import { ButtonBlockView } from "./ButtonBlock";
 import { HeadingBlockView } from "./HeadingBlock";

@@ -1,4 +1,5 @@
-import { buttonHref, type BlockOf } from "../../domain/blocks";
+import { buttonHref } from "../../domain/block-render";
+import type { BlockOf } from "../../domain/blocks";
 import { openPopup } from "../lib/popups";
 
 /** A call to action: opens its popup when it names one, otherwise a link (default "/", label default "Submit"). */

@@ -1,4 +1,5 @@
-import { hasClass, type BlockOf } from "../../domain/blocks";
+import { hasClass } from "../../domain/block-render";
+import type { BlockOf } from "../../domain/blocks";
 import { useHeadingNumber } from "./Blocks";
 
 /** A heading; styled with-number it shows its two-digit position among the numbered headings of the page. */

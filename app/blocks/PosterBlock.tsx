@@ -1,4 +1,5 @@
-import { cssAspectRatio, type BlockImage, type BlockOf } from "../../domain/blocks";
+import { cssAspectRatio } from "../../domain/block-render";
+import type { BlockImage, BlockOf } from "../../domain/blocks";
 import { optimiseImageUrl } from "../../domain/images";
 import { RichText, useIsFirstPoster } from "./Blocks";
 

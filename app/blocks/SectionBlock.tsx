@@ -1,4 +1,5 @@
-import { hasClass, type BlockOf } from "../../domain/blocks";
+import { hasClass } from "../../domain/block-render";
+import type { BlockOf } from "../../domain/blocks";
 import { useContext } from "react";
 import { BlockList, RichText, SectionExtrasContext } from "./Blocks";
 

@@ -1,4 +1,5 @@
-import { hasClass, type BlockOf } from "../../domain/blocks";
+import { hasClass } from "../../domain/block-render";
+import type { BlockOf } from "../../domain/blocks";
 
 /**
  * A table whose first row is the header. Wide tables scroll sideways inside their frame; with-bullets adds a

@@ -53,6 +53,13 @@ function attributes(tag) {
   return attrs;
 }
 
+/**
+ * The server starts a page's code after its first paint (docs/decisions/0043-first-paint.md): React Router's module
+ * script arrives inert with this type and its preloads in data-modulepreload, and a loader puts both back. It is
+ * still first-load JavaScript, so it is counted as a module script and as modulepreloads.
+ */
+const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
+
 /** What the HTML asks the browser to load. */
 function scanHtml(html) {
   const scripts = []; // { src } | { inline, module }
@@ -60,8 +67,10 @@ function scanHtml(html) {
   const stylesheets = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const a = attributes(m[1]);
-    if (a.src !== undefined) scripts.push({ src: a.src, module: a.type === "module" });
-    else if (!a.type || a.type === "module" || a.type === "text/javascript") scripts.push({ inline: m[2], module: a.type === "module" });
+    const deferred = a.type === DEFERRED_MODULE_TYPE;
+    if (deferred) preloads.push(...(a["data-modulepreload"] ?? "").split(/\s+/).filter(Boolean));
+    if (a.src !== undefined) scripts.push({ src: a.src, module: a.type === "module" || deferred });
+    else if (!a.type || a.type === "module" || a.type === "text/javascript" || deferred) scripts.push({ inline: m[2], module: a.type === "module" || deferred });
   }
   for (const m of html.matchAll(/<link\b([^>]*)>/gi)) {
     const a = attributes(m[1]);

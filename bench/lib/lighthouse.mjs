@@ -1,5 +1,5 @@
-// Step 4: Lighthouse 12 on the home page, default mobile emulation and throttling, median of N runs,
-// in Debian's Chromium. Every run gets a fresh Chromium with a fresh profile; Chromium is kept
+// Step 4: Lighthouse 12 on a page (the bench runs it on home, a product page and an article), default mobile
+// emulation and throttling, median of N runs, in Debian's Chromium. Every run gets a fresh Chromium with a fresh profile; Chromium is kept
 // off the network (no proxy, every host name except localhost fails to resolve).
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -7,7 +7,9 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { median } from "./util.mjs";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-export const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+// Issue 14: performance at least 98, the other three 100, LCP at most 1.5 s (the median over the runs).
+export const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 };
+export const LCP_TARGET_MS = 1500;
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -130,7 +132,7 @@ export async function measureLighthouse(url, { runs = 3, chromePath = "/usr/bin/
     }
     results.push(run);
     log(
-      `  run ${i + 1}/${runs}: ${CATEGORIES.map((c) => `${c} ${score(run.lhr, c)}`).join(", ")} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `  run ${i + 1}/${runs}: ${CATEGORIES.map((c) => `${c} ${score(run.lhr, c)}`).join(", ")}, LCP ${Math.round(run.lhr.audits["largest-contentful-paint"]?.numericValue)} ms (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
   }
   const lhrs = results.map((r) => r.lhr);
@@ -138,7 +140,11 @@ export async function measureLighthouse(url, { runs = 3, chromePath = "/usr/bin/
   const medianIndex = lhrs.indexOf(medianLhr);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(lhrs.map((l) => score(l, c)))]));
   const metric = (id) => medianLhr.audits[id]?.numericValue ?? NaN;
+  const metricPerRun = (id) => lhrs.map((l) => l.audits[id]?.numericValue ?? NaN);
+  const lcpMsPerRun = metricPerRun("largest-contentful-paint");
+  const lcpMsMedian = median(lcpMsPerRun);
   const belowTarget = CATEGORIES.filter((c) => !(scores[c] >= TARGETS[c]));
+  if (!(lcpMsMedian <= LCP_TARGET_MS)) belowTarget.push("LCP");
   const issues = results[medianIndex].inspectorIssues;
   const failures = Object.fromEntries(
     CATEGORIES.map((c) => [c, failingAudits(medianLhr, c, issues)]).filter(([, list]) => list.length > 0),
@@ -153,6 +159,9 @@ export async function measureLighthouse(url, { runs = 3, chromePath = "/usr/bin/
     benchmarkIndex: medianLhr.environment?.benchmarkIndex,
     scores,
     scoresPerRun: lhrs.map((l) => Object.fromEntries(CATEGORIES.map((c) => [c, score(l, c)]))),
+    lcpMsMedian,
+    lcpMsPerRun,
+    fcpMsPerRun: metricPerRun("first-contentful-paint"),
     medianRun: {
       index: medianIndex,
       scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(medianLhr, c)])),
@@ -162,7 +171,7 @@ export async function measureLighthouse(url, { runs = 3, chromePath = "/usr/bin/
       fcpMs: metric("first-contentful-paint"),
       speedIndexMs: metric("speed-index"),
     },
-    targets: TARGETS,
+    targets: { ...TARGETS, lcpMs: LCP_TARGET_MS },
     belowTarget,
     failingAudits: failures,
     runWarnings: medianLhr.runWarnings ?? [],

@@ -31,6 +31,12 @@ for (const { path, us, de } of PAGES) {
   });
 }
 
+/** The page's code loads after its first paint (docs/decisions/0043-first-paint.md): wait for it before using it. */
+async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator("[data-hydrated]")).toBeAttached();
+}
+
 test("the 3- and 6-month plans carry their savings messages and monthly equivalent", async ({ page }) => {
   await page.goto("/daily-synbiotic");
   const three = page.locator('.plan-option[data-product="syn-wk-3mo"]');
@@ -45,7 +51,7 @@ test("the vaginal starter kit says it renews at $39.99 a month", async ({ page }
 });
 
 test("picking another country refetches plans and reprices in place", async ({ page }) => {
-  await page.goto("/daily-synbiotic");
+  await openHydrated(page, "/daily-synbiotic");
   expect(await amounts(page)).toContain("$134.97");
   const plans = page.waitForRequest((r) => r.url().includes("/api/external/plans-alt-currency/GBP/"));
   await page.getByLabel("Prices for").selectOption("GB");
@@ -58,7 +64,7 @@ test("picking another country refetches plans and reprices in place", async ({ p
 });
 
 test("Add to cart stores the product with the cart rules and the header counts it", async ({ page }) => {
-  await page.goto("/daily-synbiotic");
+  await openHydrated(page, "/daily-synbiotic");
   await page.locator('.plan-option[data-product="syn-wk-3mo"]').click();
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByRole("status").filter({ hasText: "is in your cart" })).toBeVisible();
@@ -72,7 +78,7 @@ test("Add to cart stores the product with the cart rules and the header counts i
 });
 
 test("Add to cart works by keyboard", async ({ page }) => {
-  await page.goto("/gut-reset");
+  await openHydrated(page, "/gut-reset");
   await page.locator('input[name="cart"][value="syn-gr"]').focus();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Add to cart" })).toBeFocused();

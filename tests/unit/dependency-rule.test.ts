@@ -56,6 +56,7 @@ describe("dependency rule (.dependency-cruiser.cjs)", () => {
       expect(violationsOf(result)).toEqual(
         [
           "app-not-to-server: app/imports-server.ts -> server/db.ts",
+          "zod-through-domain-zod: app/imports-zod.ts -> node_modules/zod/index.d.cts",
           "domain-is-pure: domain/imports-app.ts -> app/button.ts",
           "domain-is-pure: domain/imports-server.ts -> server/db.ts",
           "domain-no-node-builtins: domain/imports-node.ts -> crypto",

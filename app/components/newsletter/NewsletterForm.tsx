@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { useLocation } from "react-router";
-import { MESSAGES } from "../../../domain/messages";
-import { NEWSLETTER_CHECK_INBOX } from "../../../domain/newsletter";
+import { MESSAGES, NEWSLETTER_CHECK_INBOX } from "../../../domain/messages";
 import { preloadNewsletter, useNewsletterForm } from "./use-newsletter-form";
 
 /** The footer's newsletter sign-up: one email field, validated with the server's schema. */

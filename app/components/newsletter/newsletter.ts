@@ -1,12 +1,7 @@
-import { z } from "zod";
 import { NewsletterSchema } from "../../../domain/newsletter";
 
 export { NEWSLETTER_SUCCESS_MS } from "../../../domain/newsletter";
 import { MESSAGES } from "../../../domain/validation";
-
-// zod probes `new Function` to decide whether to compile parsers; the shop's CSP forbids eval, so the
-// probe would log a violation in the browser. Interpreted parsing is plenty for one field.
-z.config({ jitless: true });
 
 /*
  * The browser half of the newsletter form. It carries zod, so the form imports it only when the shopper

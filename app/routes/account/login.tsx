@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, redirect, useActionData } from "react-router";
-import { z } from "zod";
+import { z } from "../../../domain/zod";
 import { CodeSignInSchema, EmailOnlySchema, LinkTokenSchema, SignInSchema } from "../../../domain/accounts";
 import { ROUTES } from "../../../domain/routes";
 import { FormAlert, FormField } from "../../components/account/FormField";

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, useActionData, useLoaderData } from "react-router";
-import { z } from "zod";
+import { z } from "../../../domain/zod";
 import { AddressSchema, ChangePasswordSchema, ProfileSchema, TokenField } from "../../../domain/accounts";
 import { ROUTES } from "../../../domain/routes";
 import { CardForm } from "../../components/account/CardForm";

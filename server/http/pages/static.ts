@@ -3,16 +3,24 @@ import type { MiddlewareHandler } from "hono";
 import { relative } from "node:path";
 import { fromRoot } from "../../lib/root";
 
-/** Built browser files. Hashed files under /assets are immutable for a year; the rest (favicon, art) for an hour. */
+const YEAR_IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * How long a browser keeps a built file. Hashed files under /assets change name when they change: a year, immutable.
+ * Product art under /products is kept as long: it is on every product page and most content pages, and an hour made
+ * every visit ask for it again. So a file in public/products never changes once published: new or corrected art gets
+ * a new file name (ds01-jar-2.svg) and the catalogue and CMS point at it (docs/decisions/0043-first-paint.md). The rest (favicon, manifest: names fixed by convention) an hour.
+ */
+export function cacheControlFor(path: string): string {
+  return path.includes("/assets/") || path.includes("/products/") ? YEAR_IMMUTABLE : "public, max-age=3600";
+}
+
 export function staticFiles(): MiddlewareHandler {
   const root = relative(process.cwd(), fromRoot("build/client")) || ".";
   return serveStatic({
     root,
     onFound: (path, c) => {
-      c.header(
-        "Cache-Control",
-        path.includes("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-      );
+      c.header("Cache-Control", cacheControlFor(path));
     },
   });
 }
