@@ -28,6 +28,12 @@ export interface CrashRun {
   /** Milliseconds between kills: random in [min, max]. */
   killEveryMs?: [number, number];
   concurrency?: number;
+  /**
+   * Pace of each worker and its batch size (default: as fast as it can, batches of 50). A small test paces itself so
+   * the run outlasts its kills: at full speed 400 renewals are done before the second kill.
+   */
+  ratePerSecond?: number;
+  batch?: number;
   /** How long the workers may take after the last kill before the run is cut off and checked as it stands. */
   deadlineMinutes?: number;
   log?: (line: string) => void;
@@ -81,7 +87,7 @@ export async function runCrashTest(run: CrashRun): Promise<CrashReport> {
 
     // 2. Workers, and the killer.
     const wall0 = wallNow();
-    const workerEnv = { ...process.env, ...env(run, dataDir), SHOP_EPOCH: String(T0 + 60_000), WALL_EPOCH: String(wall0), CLOCK_SPEED: "60", RENEWAL_CONCURRENCY: String(run.concurrency ?? 4) };
+    const workerEnv = { ...process.env, ...env(run, dataDir), SHOP_EPOCH: String(T0 + 60_000), WALL_EPOCH: String(wall0), CLOCK_SPEED: "60", RENEWAL_CONCURRENCY: String(run.concurrency ?? 4), ...(run.ratePerSecond ? { RENEWALS_PER_SECOND: String(run.ratePerSecond) } : {}), ...(run.batch ? { RENEWAL_BATCH: String(run.batch) } : {}) };
     const live = new Map<number, ChildProcess>();
     const ready = new Set<ChildProcess>();
     let finished = 0;

@@ -34,7 +34,7 @@ for (;;) {
   const report = await drainDueRenewals(shop, {
     ratePerSecond: Number(process.env.RENEWALS_PER_SECOND ?? 100_000),
     concurrency: Number(process.env.RENEWAL_CONCURRENCY ?? 4),
-    batch: 50,
+    batch: Number(process.env.RENEWAL_BATCH ?? 50),
     budgetMs: 5_000,
   });
   process.stdout.write(`${JSON.stringify({ pid: process.pid, ...report })}\n`);
