@@ -31,3 +31,15 @@ test("'Refresh the Page' reloads the page", async ({ page }) => {
   expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sorry, Something Went Wrong");
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("'Refresh the Page' still asks for the page again (a plain form)", async ({ page }) => {
+    await page.goto("/__boom");
+    const reload = page.waitForRequest((r) => r.isNavigationRequest() && new URL(r.url()).pathname === "/__boom");
+    await page.getByRole("button", { name: "Refresh the Page" }).click();
+    await reload;
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sorry, Something Went Wrong");
+  });
+});

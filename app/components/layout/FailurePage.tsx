@@ -29,9 +29,20 @@ export function FailurePage({ title = "Sorry, Something Went Wrong", notFound = 
           Go to the home page
         </a>
       ) : (
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          Refresh the Page
-        </button>
+        // A plain form reloads the page before the code has loaded (a GET form asks for this address again); once it has,
+        // a true reload keeps the query string too.
+        <form method="get">
+          <button
+            type="submit"
+            className="button"
+            onClick={(event) => {
+              event.preventDefault();
+              window.location.reload();
+            }}
+          >
+            Refresh the Page
+          </button>
+        </form>
       )}
     </main>
   );
