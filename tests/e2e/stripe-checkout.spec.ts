@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startStripeStandIn, type StripeStandIn } from "../../server/testing/stripe-stand-in";
 import { DESKTOP, MOBILE, uniqueEmail } from "./shell-fixtures";
 import { startShop, stopShop, tempDataDir, waitReady, type ShopProcess } from "./support/shop-process";
+import { fillContactAndAddress } from "./support/checkout-form";
 
 /**
  * Checkout with PAYMENT_PROVIDER=stripe (ADR 0019), end to end in Chromium: a shop of its own, pointed at the local
@@ -70,13 +71,7 @@ async function openCheckout(page: Page): Promise<void> {
 const cardFrame = (page: Page) => page.frameLocator('iframe[title="Secure card payment input frame"]');
 
 async function fillStripeCheckout(page: Page, { email, card }: { email: string; card: string }): Promise<void> {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("Last name").fill("Lovelace");
-  await page.getByLabel("Address", { exact: true }).fill("12 Elm Street");
-  await page.getByLabel("City").fill("Portland");
-  await page.getByLabel("State").selectOption("OR");
-  await page.getByLabel("ZIP code").fill("97201");
+  await fillContactAndAddress(page, email);
   const frame = cardFrame(page);
   await frame.getByLabel("Card number").fill(card);
   await frame.getByLabel("Expiry (MM / YY)").fill("12 / 30");

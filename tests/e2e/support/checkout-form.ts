@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
-/** Fills the checkout form as a US shopper would, with the given email and card, and ticks the certification. */
-export async function fillCheckout(page: Page, { email, card }: { email: string; card: string }): Promise<void> {
+/** The contact and shipping fields, as a US shopper in Portland fills them. */
+export async function fillContactAndAddress(page: Page, email: string): Promise<void> {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("First name").fill("Ada");
   await page.getByLabel("Last name").fill("Lovelace");
@@ -9,6 +9,11 @@ export async function fillCheckout(page: Page, { email, card }: { email: string;
   await page.getByLabel("City").fill("Portland");
   await page.getByLabel("State").selectOption("OR");
   await page.getByLabel("ZIP code").fill("97201");
+}
+
+/** Fills the checkout form as a US shopper would, with the given email and card, and ticks the certification. */
+export async function fillCheckout(page: Page, { email, card }: { email: string; card: string }): Promise<void> {
+  await fillContactAndAddress(page, email);
   await page.getByLabel("Card number").fill(card);
   await page.getByLabel("Expiry (MM / YY)").fill("12 / 30");
   await page.getByLabel("Security code (CVC)").fill("123");
