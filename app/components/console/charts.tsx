@@ -21,6 +21,7 @@ const W = 720;
 const H = 220;
 const PAD = { top: 12, right: 8, bottom: 28, left: 56 };
 const INK = "#4d5a52";
+const TICK_LABEL = { fontSize: 11, fill: INK, fontFamily: "inherit" } as const;
 
 type Row = { day: string } & Record<string, number | string>;
 
@@ -58,7 +59,6 @@ export function BarChart({
   const ticks = [0, top / 2, top].filter((v) => !whole || Number.isInteger(v));
   const colour = (name: string) => series.find((s) => s.name === name)?.color ?? INK;
   const labelEvery = Math.ceil(days.length / 6);
-  const tickStyle = () => ({ fontSize: 11, fill: INK, fontFamily: "inherit" });
   return (
     <figure className="c-card c-chart" aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`} className="c-chart-title">
@@ -88,7 +88,7 @@ export function BarChart({
               hideAxisLine
               hideTicks
               tickLabelProps={() => ({
-                ...tickStyle(),
+                ...TICK_LABEL,
                 textAnchor: "end",
                 dx: -4,
                 dy: 4,
@@ -101,7 +101,7 @@ export function BarChart({
               tickFormat={(day) => String(day).slice(5)}
               hideTicks
               stroke="#d9d4c8"
-              tickLabelProps={() => ({ ...tickStyle(), textAnchor: "middle" })}
+              tickLabelProps={() => ({ ...TICK_LABEL, textAnchor: "middle" })}
             />
           </Group>
         </svg>
