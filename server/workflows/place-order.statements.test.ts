@@ -17,23 +17,19 @@ import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
  * the commit. Removing one fails too, to keep the list true: take it out here.
  */
 const ORDER_STATEMENTS = [
-  "insert checkout_attempts", // claim the key (committed before any charge: crash safety)
-  "select checkout_attempts", // a completed or earlier same-cart attempt within a minute
+  "insert checkout_attempts", // claim the key and reserve the order's number (committed before any charge: crash safety)
+  "select checkout_attempts", // a completed or earlier same-cart attempt within a minute (after the claim commits)
   "insert customers", // the customer, created if new, answered either way
   "select sandbox_tokens", // the gateway: the card behind the token
   "insert sandbox_charges", // the gateway: the authorization
   "update checkout_attempts", // note the authorization on the claim (for the settle job, should this process die)
-  "insert orders",
-  "insert order_lines",
-  "with", // the saved card: made default when it should be, the others cleared, in one statement
-  "insert payments",
-  "insert subscriptions",
-  "insert email_outbox",
-  "update checkout_attempts", // complete the attempt, only if this claim still holds it
+  "with", // ADR 0044: the attempt completed, order, lines, saved card, payment, subscription and email: one statement
   "update sandbox_charges", // the gateway: capture
-  "update payments", // the payment captured
-  "insert member_ledger", // the loyalty points of the paid order (one INSERT … SELECT, ADR 0037)
+  "with", // ADR 0044: the payment captured and the order's loyalty points (ADR 0037), one statement
 ];
+
+/** The parts of the order's one statement, in the order they run (later parts read earlier ones). */
+const ORDER_PARTS = ["attempt_done", "order_row", "order_lines", "cards_cleared", "saved_card", "payment", "subscriptions_started", "order_confirmation"];
 
 /**
  * A signed-in member's order (their second, a new card, no credit): the member is read rather than made, their paid
@@ -106,10 +102,13 @@ describe.each([
   it(`places the bench's order in ${ORDER_STATEMENTS.length} statements (and the limiter's) and no more`, async () => {
     expect(await purchase()).toBe(201); // the first order may fill caches
     expect(await purchase()).toBe(201);
-    const statements = recording!.map(shapeOf).filter((s) => !["begin", "commit", "rollback"].includes(s));
+    const recorded = recording!;
+    const statements = recorded.map(shapeOf).filter((s) => !["begin", "commit", "rollback"].includes(s));
     recording = null;
     // Sorted: reads that run side by side (Promise.all) arrive in either order.
     expect([...statements].sort()).toEqual([...ORDER_STATEMENTS, ...extra].sort());
+    const orderStatement = recorded.find((sql) => sql.includes('"attempt_done" as ('))!;
+    expect([...orderStatement.matchAll(/"(\w+)" as \(/g)].map((m) => m[1])).toEqual(ORDER_PARTS);
   });
 
   it.runIf(limits === "off")(`places a signed-in member's order without credit in ${MEMBER_ORDER_STATEMENTS.length} statements: one more than a guest's`, async () => {

@@ -11,28 +11,33 @@ import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import { cardFingerprint, UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
 import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
 import { countDecline, purchaseStanding, type DeclineKeys } from "../modules/rate-limit";
-import { recordOrderAttribution } from "../modules/analytics";
+import { orderAttributionPart } from "../modules/analytics";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
 import {
   attemptError,
   awaitOutcome,
   claimAttempt,
-  completeAttempt,
+  checkoutOrderParts,
+  completedAttemptPart,
   countPaidOrders,
-  enqueueOrderConfirmation,
   failAttempt,
   findOrderIdByKey,
   hasEarlierDuplicate,
-  insertOrder,
+  isLostClaim,
+  orderConfirmationPart,
   orderSummary,
   recordAuthorization,
   writtenOrderSummary,
   type AttemptRow,
+  type NewOrder,
 } from "../modules/orders";
-import { findOwnPaymentMethod, markCaptured, recordPayment, savePaymentMethod } from "../modules/payments";
+import { capturedPart, findOwnPaymentMethod, paymentPart, savedCardParts } from "../modules/payments";
 import { sendQueuedEmailsSoon } from "../modules/email";
-import { createSubscriptions } from "../modules/subscriptions";
+import { subscriptionsPart } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
+import type { Queryable } from "../db/client";
+import { runAsOneStatement } from "../db/one-statement";
+import type { PriceList } from "../../domain/plans";
 import { earnCapturedOrderPoints, holdOrderCredit, returnOrderCredit } from "../modules/loyalty";
 import { applyOrderCredit } from "../../domain/order-credit";
 import { attributeReferral } from "./attribute-referral";
@@ -71,7 +76,7 @@ export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: Plac
   const claimed = await claimAttempt(shop, ctx.idempotencyKey, requestHash, fingerprint);
   if (!claimed.owned) return answerRetry(shop, claimed.attempt, requestHash);
   if (claimed.abandonedChargeId) await voidQuietly(shop, gatewayOf(shop), claimed.abandonedChargeId);
-  const claim = { key: ctx.idempotencyKey, id: claimed.claim };
+  const claim = { key: ctx.idempotencyKey, id: claimed.claim, orderNumber: claimed.orderNumber };
   try {
     // After the claim: a retry of this key is answered above without spending a new (single-use) captcha token.
     if (needsCaptcha) await verifyCaptcha(shop, request.captchaToken, ctx.ip);
@@ -118,7 +123,7 @@ async function placeClaimed(
   shop: Shop,
   request: PurchaseRequest,
   ctx: PlaceOrderContext,
-  claim: { key: string; id: string },
+  claim: { key: string; id: string; orderNumber: number },
   customer: OrderingCustomer,
   decliners: DeclineKeys,
 ): Promise<OrderSummary> {
@@ -142,7 +147,7 @@ async function placeClaimed(
   let creditHeld = 0;
   let quote = applyOrderCredit(priced.quote, 0);
   let chargeId: string | null = null;
-  let written: { summary: OrderSummary; paymentId: string; points: { customerId: string; orderId: string; amount: number; now: Date } };
+  let written: { summary: OrderSummary; paymentId: string };
   try {
     // Only the signed-in member spends their credit (a guest typing a member's email does not): one statement, which
     // reads the balance and spends it at once; the card is then authorized for what is left (ADR 0040).
@@ -152,47 +157,102 @@ async function placeClaimed(
     }
     // Keyed by the claim: a retry inside this claim never authorizes twice; a new claim (after a failure) gets its own answer.
     const authorized = await authorizeCard(shop, gateway, request, ctx, customer.id, quote, `order:${claim.key}:${claim.id}`, decliners);
-    const { card } = authorized;
     chargeId = authorized.chargeId;
     if (chargeId) await recordAuthorization(shop, claim.key, claim.id, chargeId);
     const now = shop.clock.now();
-    written = await db.transaction(async (tx) => {
-      const newOrder = { customerId: customer.id, email: request.email, quote, shippingAddress: request.shippingAddress, idempotencyKey: ctx.idempotencyKey, now };
-      const order = await insertOrder(tx, { ...newOrder, id: orderId });
-      await recordOrderAttribution(tx, { orderId: order.id, attribution: request.attribution, clickId: request.clickId, now });
-      if (promo) await redeemReserved(tx, { code: promo.code, customerId: customer.id, orderId: order.id, now, isFirstOrder });
-      // A guest using an existing account's email does not replace that account's default card.
-      const trusted = ctx.sessionCustomerId === customer.id || isFirstOrder;
-      const paymentMethodId = await savePaymentMethod(tx, customer.id, gateway.name, card.token, card.details, trusted, now);
-      const paymentId = await recordPayment(tx, { orderId: order.id, customerId: customer.id, gateway: gateway.name, chargeId: authorized.chargeId, amount: quote.total, currency: quote.currency, card: card.details, now });
-      if (ctx.referral && isFirstOrder) {
-        await attributeReferral(tx, { code: ctx.referral.code, deviceId: ctx.referral.deviceId, friendId: customer.id, friendEmail: request.email, orderId: order.id, shippingAddress: request.shippingAddress, card: card.details, now });
-      }
-      const subscriptions = await createSubscriptions(tx, {
-        customerId: customer.id,
-        orderId: order.id,
-        quote,
-        priceList,
-        renewalCouponCode: promo?.duration === "forever" ? promo.code : null,
-        paymentMethodId,
-        shippingAddress: request.shippingAddress,
-        now,
-      });
-      // The answer and the email are built from what was just written, not read back.
-      const summary = writtenOrderSummary({ ...newOrder, ...order }, card.details, subscriptions);
-      await enqueueOrderConfirmation(tx, summary, { now });
-      await completeAttempt(tx, claim.key, claim.id, order.id, now);
-      return { summary, paymentId, points: { customerId: customer.id, orderId: order.id, amount: quote.total, now } };
-    });
+    const order: OrderToWrite = {
+      id: orderId,
+      number: claim.orderNumber,
+      customerId: customer.id,
+      email: request.email,
+      quote,
+      shippingAddress: request.shippingAddress,
+      idempotencyKey: ctx.idempotencyKey,
+      now,
+    };
+    // A guest using an existing account's email does not replace that account's default card.
+    const card = { ...authorized.card, gateway: gateway.name, chargeId: authorized.chargeId, makeDefault: ctx.sessionCustomerId === customer.id || isFirstOrder };
+    const attribution = { attribution: request.attribution, clickId: request.clickId };
+    const renewalCouponCode = promo?.duration === "forever" ? promo.code : null;
+    const write = (q: Queryable) => writeOrder(q, claim, order, card, { priceList, renewalCouponCode, ...attribution });
+    // The order's rows are one statement (ADR 0044); a coupon's redemption and a referral need reads and checks of
+    // their own, so an order with either writes them after it in one transaction.
+    const referral = ctx.referral && isFirstOrder ? ctx.referral : null;
+    written = !promo && !referral
+      ? await write(db)
+      : await db.transaction(async (tx) => {
+          const done = await write(tx);
+          if (promo) await redeemReserved(tx, { code: promo.code, customerId: customer.id, orderId, now, isFirstOrder });
+          if (referral) {
+            await attributeReferral(tx, { code: referral.code, deviceId: referral.deviceId, friendId: customer.id, friendEmail: request.email, orderId, shippingAddress: request.shippingAddress, card: card.details, now });
+          }
+          return done;
+        });
   } catch (error) {
     if (chargeId) await voidQuietly(shop, gateway, chargeId);
     if (promo) await releaseQuietly(shop, promo.code);
     if (creditHeld > 0) await returnCreditQuietly(shop, orderId);
     throw error;
   }
-  await capture(shop, gateway, chargeId, written.paymentId, written.points);
+  await capture(shop, gateway, chargeId, written.paymentId, { customerId: customer.id, orderId, amount: quote.total, now: shop.clock.now() });
   void sendQueuedEmailsSoon(shop);
   return written.summary;
+}
+
+type OrderToWrite = NewOrder & { id: string; number: number };
+
+interface CardToKeep {
+  token: string;
+  details: CardDetails;
+  gateway: string;
+  chargeId: string | null;
+  makeDefault: boolean;
+}
+
+/**
+ * The order's rows in one statement (ADR 0044): the attempt completed (only if this claim still holds it), the order
+ * and its lines, its campaign, the card kept for renewals, the payment, the subscriptions and the confirmation email.
+ * A lost claim writes none of them and answers CHECKOUT_IN_PROGRESS, as a retry of a key under way does. The answer and
+ * the email are built from what is written, not read back.
+ */
+async function writeOrder(
+  db: Queryable,
+  claim: { key: string; id: string },
+  order: OrderToWrite,
+  card: CardToKeep,
+  extras: { priceList: PriceList; renewalCouponCode: string | null; attribution: unknown; clickId?: string | null },
+): Promise<{ summary: OrderSummary; paymentId: string }> {
+  const { now } = order;
+  const attempt = completedAttemptPart(db, claim.key, claim.id, order.id, now);
+  const saved = savedCardParts({ customerId: order.customerId, gateway: card.gateway, token: card.token, card: card.details, makeDefault: card.makeDefault, now });
+  const payment = paymentPart(db, { orderId: order.id, customerId: order.customerId, gateway: card.gateway, chargeId: card.chargeId, amount: order.quote.total, currency: order.quote.currency, card: card.details, now });
+  const subscriptions = subscriptionsPart(db, {
+    customerId: order.customerId,
+    orderId: order.id,
+    quote: order.quote,
+    priceList: extras.priceList,
+    renewalCouponCode: extras.renewalCouponCode,
+    paymentMethodId: saved.id,
+    shippingAddress: order.shippingAddress,
+    now,
+  });
+  const summary = writtenOrderSummary(order, card.details, subscriptions.started);
+  const parts = [
+    attempt.part,
+    ...checkoutOrderParts(db, order, attempt.gate),
+    orderAttributionPart(db, { orderId: order.id, attribution: extras.attribution, clickId: extras.clickId, now }),
+    ...saved.parts,
+    payment.part,
+    subscriptions.part,
+    orderConfirmationPart(db, summary, { now }),
+  ];
+  try {
+    await runAsOneStatement(db, parts.filter((p) => p !== null));
+  } catch (error) {
+    if (isLostClaim(error)) throw new ShopError("CHECKOUT_IN_PROGRESS");
+    throw error;
+  }
+  return { summary, paymentId: payment.id };
 }
 
 /** The signed-in customer, or the customer with this email (created when new; they can set a password later). */
@@ -281,9 +341,9 @@ async function capture(shop: Shop, gateway: PaymentGateway, chargeId: string | n
   if (!chargeId) return;
   try {
     await gateway.capture(chargeId);
-    await markCaptured(dbOf(shop), paymentId, shop.clock.now());
-    // Loyalty points are earned on paid orders: once the money is captured, never at authorisation (ADR 0037).
-    await earnCapturedOrderPoints(dbOf(shop), points);
+    // Loyalty points are earned on paid orders: once the money is captured, never at authorisation (ADR 0037). The
+    // payment marked captured and the points are one statement (ADR 0044).
+    await earnCapturedOrderPoints(dbOf(shop), points, [capturedPart(dbOf(shop), paymentId, points.now)]);
   } catch (error) {
     shop.log.error({ err: error, chargeId, paymentId }, "capture failed after the order was written");
   }

@@ -374,6 +374,46 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     expect(await countOf(orders, eq(orders.idempotencyKey, key))).toBe(1);
   });
 
+  it("a claim taken over while its card was being authorized writes none of its rows: its order statement is refused whole and its authorization voided", async () => {
+    const key = randomUUID();
+    const token = await tokenFor(CARDS.ok);
+    const email = "slow-gateway@example.com";
+    const body = JSON.stringify({ email, shippingAddress: US_ADDRESS, items: { "syn-gr": 1 }, couponCodes: [], payment: { token }, healthCertification: true });
+    const send = () => app.request("/api/purchase", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key }, body });
+    // The first process's authorization answers only after a retry has taken its claim over (and been declined).
+    const sandbox = sandboxGateway(shop);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstCharge: string | null = null;
+    shop.gateway = {
+      ...sandbox,
+      authorize: async (input) => {
+        const result = await sandbox.authorize(input);
+        if (result.status === "authorized") firstCharge = result.chargeId;
+        await held;
+        return result;
+      },
+    };
+    const first = send();
+    await expect.poll(() => firstCharge).not.toBeNull();
+    shop.gateway = { ...sandbox, authorize: async () => ({ status: "declined", code: "card_declined", message: "Declined by the test." }) };
+    shop.clock.advance(6 * 60_000);
+    expect((await send()).status).toBe(402);
+    shop.gateway = undefined;
+    release();
+    const late = await first;
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as { code: string }).code).toBe("CHECKOUT_IN_PROGRESS");
+    // The retry's decline stands: no order, payment, subscription or email, and the late authorization is released.
+    expect(await countOf(orders, eq(orders.idempotencyKey, key))).toBe(0);
+    expect(await countOf(orders, eq(orders.email, email))).toBe(0);
+    expect(await countOf(emailOutbox, eq(emailOutbox.to, email))).toBe(0);
+    const [attempt] = await db().select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key));
+    expect(attempt!.status).toBe("failed");
+    const [lost] = await db().select().from(sandboxCharges).where(eq(sandboxCharges.id, firstCharge!));
+    expect(lost!.status).toBe("voided");
+  });
+
   it("a retry of a placed order with the same key but a new card token (the browser tokenizes per submit) answers that order, charging once", async () => {
     const key = randomUUID();
     const first = await purchase({ email: "lostanswer@example.com" }, { key });

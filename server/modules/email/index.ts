@@ -9,6 +9,7 @@ export {
   findEmail,
   findEmailByKey,
   listOutbox,
+  queuedEmailPart,
   requeueEmail,
   type NewEmail,
   type OutboxEmail,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
+import { statementPart, type StatementPart } from "../../db/one-statement";
 import { emailOutbox } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
 
@@ -72,6 +73,12 @@ export async function enqueueEmail(db: Queryable, email: NewEmail, options: { no
     .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
     .returning({ id: emailOutbox.id });
   return rows[0]?.id ?? null;
+}
+
+/** An email queued as a part of another statement (the checkout order's, ADR 0044); a key already queued is skipped. */
+export function queuedEmailPart(db: Queryable, name: string, email: NewEmail, options: { now: Date }): StatementPart {
+  checkEmail(email);
+  return statementPart(name, db.insert(emailOutbox).values(outboxRow(email, options.now)).onConflictDoNothing({ target: emailOutbox.idempotencyKey }));
 }
 
 /** Queues many emails in one statement (the renewal engine's receipts for a batch); a key already queued is skipped. */

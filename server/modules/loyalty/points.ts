@@ -1,7 +1,8 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import { creditAccount, creditForPoints, POINTS_ACCOUNT, pointsForPayment, REDEEM_BLOCK_POINTS } from "../../../domain/loyalty";
 import { ShopError } from "../../../domain/errors";
 import type { Queryable } from "../../db/client";
+import { runAsOneStatement, statementPart, type StatementPart } from "../../db/one-statement";
 import { memberLedger } from "../../db/schema";
 import { valuesTable } from "../../db/values-table";
 import { appendEntry, balanceOf } from "./ledger";
@@ -65,28 +66,48 @@ export async function expirePointsOf(db: Queryable, e: { customerId: string; can
  * unique (customer, account, seq) fail the statement, and with it the batch's transaction; the engine then writes
  * each renewal alone through earnOrderPoints, which retries.
  */
-export async function earnOrderPointsMany(db: Queryable, list: { customerId: string; orderId: string; amount: number; now: Date }[]): Promise<void> {
+export async function earnOrderPointsMany(db: Queryable, list: PaidOrder[]): Promise<void> {
+  const insert = orderPointsInsert(list);
+  if (insert) await db.execute(insert);
+}
+
+type PaidOrder = { customerId: string; orderId: string; amount: number; now: Date };
+
+/** The points of a paid checkout order as a part of a statement (joined with its capture, ADR 0044); null when none. */
+export function orderPointsPart(p: PaidOrder): StatementPart | null {
+  const insert = orderPointsInsert([p]);
+  return insert ? statementPart("points_earned", insert) : null;
+}
+
+function orderPointsInsert(list: PaidOrder[]): SQL | null {
   const rows = list.map((p) => ({ ...p, points: pointsForPayment(p.amount) })).filter((p) => p.points > 0);
-  if (rows.length === 0) return;
+  if (rows.length === 0) return null;
   const v = valuesTable("v", [["customer", "uuid"], ["points", "int"], ["key", "text"], ["ref", "text"], ["at", "timestamptz"]], rows.map((p) => [p.customerId, p.points, `points:order:${p.orderId}`, p.orderId, p.now]));
-  await db.execute(sql`
+  return sql`
     INSERT INTO member_ledger (customer_id, account, seq, amount, balance_after, reason, key, ref_id, created_at)
     SELECT v.customer, ${POINTS_ACCOUNT}, COALESCE(m.last_seq, 0) + row_number() OVER w, v.points,
            COALESCE(m.total, 0) + sum(v.points) OVER w, 'order_paid', v.key, v.ref, v.at
     FROM ${v}
     LEFT JOIN LATERAL (SELECT MAX(seq) AS last_seq, SUM(amount) AS total FROM member_ledger WHERE customer_id = v.customer AND account = ${POINTS_ACCOUNT}) m ON true
     WINDOW w AS (PARTITION BY v.customer ORDER BY v.key ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-    ON CONFLICT (key) DO NOTHING`);
+    ON CONFLICT (key) DO NOTHING`;
 }
 
 /**
- * The points of a checkout order once its payment is captured, outside any transaction: one statement when nobody else
- * is appending to the member's points at that moment, else the retrying append of earnOrderPoints.
+ * The points of a checkout order once its payment is captured, outside any transaction: in one statement with
+ * `alongside` (the payment marked captured) when nobody else is appending to the member's points at that moment, else
+ * `alongside` on its own and then the retrying append of earnOrderPoints.
  */
-export async function earnCapturedOrderPoints(db: Queryable, p: { customerId: string; orderId: string; amount: number; now: Date }): Promise<void> {
+export async function earnCapturedOrderPoints(db: Queryable, p: PaidOrder, alongside: StatementPart[] = []): Promise<void> {
+  const points = orderPointsPart(p);
+  if (!points) {
+    if (alongside.length) await runAsOneStatement(db, alongside);
+    return;
+  }
   try {
-    await earnOrderPointsMany(db, [p]);
+    await runAsOneStatement(db, [...alongside, points]);
   } catch {
+    if (alongside.length) await runAsOneStatement(db, alongside);
     await earnOrderPoints(db, p);
   }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gte, isNotNull, lt, ne, or } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { ShopError, isErrorCode } from "../../../domain/errors";
 import type { Queryable } from "../../db/client";
+import { statementPart, type StatementPart } from "../../db/one-statement";
 import { checkoutAttempts } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
 
@@ -15,7 +16,7 @@ export type ClaimResult =
    * This request holds the key under `claim` since `createdAt`; `abandonedChargeId` is an authorization a dead claim
    * left behind.
    */
-  | { owned: true; claim: string; createdAt: Date; abandonedChargeId: string | null }
+  | { owned: true; claim: string; createdAt: Date; abandonedChargeId: string | null; orderNumber: number }
   | { owned: false; attempt: AttemptRow };
 
 /**
@@ -32,8 +33,8 @@ export async function claimAttempt(shop: Shop, key: string, requestHash: string,
     .insert(checkoutAttempts)
     .values({ idempotencyKey: key, ...fresh })
     .onConflictDoNothing()
-    .returning({ key: checkoutAttempts.idempotencyKey });
-  if (claimed.length > 0) return { owned: true, claim, createdAt: now, abandonedChargeId: null };
+    .returning({ orderNumber: reserveOrderNumber });
+  if (claimed.length > 0) return { owned: true, claim, createdAt: now, abandonedChargeId: null, orderNumber: claimed[0]!.orderNumber };
   const previous = await findAttempt(shop, key);
   const reclaimable =
     previous.status === "failed" || (previous.status === "pending" && previous.updatedAt.getTime() < now.getTime() - STALE_ATTEMPT_MS);
@@ -42,10 +43,17 @@ export async function claimAttempt(shop: Shop, key: string, requestHash: string,
     .update(checkoutAttempts)
     .set(fresh)
     .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.claim, previous.claim), eq(checkoutAttempts.status, previous.status)))
-    .returning({ key: checkoutAttempts.idempotencyKey });
+    .returning({ orderNumber: reserveOrderNumber });
   if (reclaimed.length === 0) return { owned: false, attempt: await findAttempt(shop, key) };
-  return { owned: true, claim, createdAt: now, abandonedChargeId: previous.chargeId };
+  return { owned: true, claim, createdAt: now, abandonedChargeId: previous.chargeId, orderNumber: reclaimed[0]!.orderNumber };
 }
+
+/**
+ * The order's number, taken from the orders' own sequence as the key is claimed: the confirmation email names it, and
+ * is written in the order's one statement (ADR 0044). A claim that makes no order leaves a gap, as a rolled-back
+ * insert always did.
+ */
+const reserveOrderNumber = sql<number>`nextval('orders_number_seq')::int`.mapWith(Number);
 
 async function findAttempt(shop: Shop, key: string): Promise<AttemptRow> {
   const [row] = await dbOf(shop).select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key)).limit(1);
@@ -106,14 +114,26 @@ export async function recordAuthorization(shop: Shop, key: string, claim: string
     .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.claim, claim)));
 }
 
-/** Completes the attempt inside the order's transaction; throws (rolling the order back) if the claim was taken over. */
-export async function completeAttempt(db: Queryable, key: string, claim: string, orderId: string, now: Date): Promise<void> {
-  const done = await db
+/**
+ * Completes the attempt as a part of the order's one statement (ADR 0044), only if this claim still holds it. `gate`
+ * reads the key back from this part: NULL when the claim was taken over, which the order's NOT NULL key refuses, so
+ * the whole statement fails and writes nothing (answered as CHECKOUT_IN_PROGRESS, see isLostClaim).
+ */
+export function completedAttemptPart(db: Queryable, key: string, claim: string, orderId: string, now: Date): { part: StatementPart; gate: SQL } {
+  const update = db
     .update(checkoutAttempts)
     .set({ status: "completed", orderId, chargeId: null, updatedAt: now })
     .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.claim, claim), eq(checkoutAttempts.status, "pending")))
     .returning({ key: checkoutAttempts.idempotencyKey });
-  if (done.length === 0) throw new ShopError("CHECKOUT_IN_PROGRESS");
+  return { part: statementPart(ATTEMPT_DONE, update), gate: sql`(select ${sql.identifier("idempotency_key")} from ${sql.identifier(ATTEMPT_DONE)})` };
+}
+
+const ATTEMPT_DONE = "attempt_done";
+
+/** Whether a failed order statement failed because its claim was taken over: the gate's NULL order key (23502). */
+export function isLostClaim(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; column?: string } })?.cause ?? (error as { code?: string; column?: string });
+  return cause?.code === "23502" && cause.column === "idempotency_key";
 }
 
 /** Marks this claim's attempt failed; a claim that was taken over changes nothing. */

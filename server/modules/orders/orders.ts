@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Address } from "../../../domain/address";
 import type { Currency } from "../../../domain/money";
 import { orderNumber, type OrderSummary } from "../../../domain/orders";
@@ -6,6 +6,7 @@ import type { PlanCode } from "../../../domain/plans";
 import type { Quote } from "../../../domain/quote";
 import type { ShippingMethod } from "../../../domain/shipping";
 import type { Queryable, Tx } from "../../db/client";
+import { statementPart, type StatementPart } from "../../db/one-statement";
 import { orderLines, orders } from "../../db/schema";
 import { paymentCardOfOrder } from "../payments";
 import { subscriptionsOfOrder } from "../subscriptions";
@@ -20,34 +21,52 @@ export interface NewOrder {
   now: Date;
 }
 
-/** Writes a paid order and its lines (inside the caller's transaction); `id` when the caller chose it beforehand. */
-export async function insertOrder(tx: Tx, o: NewOrder & { id?: string }): Promise<{ id: string; number: number }> {
+/** The orders row of a paid order (one renewal, a renewal batch, or a checkout order). */
+function orderRow(o: NewOrder) {
   const { quote } = o;
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      ...(o.id ? { id: o.id } : {}),
-      creditApplied: quote.creditApplied ?? 0,
-      customerId: o.customerId,
-      email: o.email,
-      status: "paid",
-      currency: quote.currency,
-      country: quote.country,
-      subtotal: quote.subtotal,
-      discountTotal: quote.discountTotal,
-      discounts: quote.discounts,
-      shippingMethod: quote.shipping.method,
-      shippingLabel: quote.shipping.label,
-      shippingAmount: quote.shipping.amount,
-      total: quote.total,
-      shippingAddress: o.shippingAddress,
-      preorderMessage: quote.preorderMessage,
-      idempotencyKey: o.idempotencyKey,
-      createdAt: o.now,
-    })
-    .returning({ id: orders.id, number: orders.number });
-  await tx.insert(orderLines).values(quote.lines.map((line, position) => ({ orderId: row!.id, position, ...line })));
+  return {
+    creditApplied: quote.creditApplied ?? 0,
+    customerId: o.customerId,
+    email: o.email,
+    status: "paid",
+    currency: quote.currency,
+    country: quote.country,
+    subtotal: quote.subtotal,
+    discountTotal: quote.discountTotal,
+    discounts: quote.discounts,
+    shippingMethod: quote.shipping.method,
+    shippingLabel: quote.shipping.label,
+    shippingAmount: quote.shipping.amount,
+    total: quote.total,
+    shippingAddress: o.shippingAddress,
+    preorderMessage: quote.preorderMessage,
+    idempotencyKey: o.idempotencyKey,
+    createdAt: o.now,
+  };
+}
+
+function lineRows(orderId: string, o: NewOrder) {
+  return o.quote.lines.map((line, position) => ({ orderId, position, ...line }));
+}
+
+/** Writes a paid order and its lines (inside the caller's transaction). */
+export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ id: string; number: number }> {
+  const [row] = await tx.insert(orders).values(orderRow(o)).returning({ id: orders.id, number: orders.number });
+  await tx.insert(orderLines).values(lineRows(row!.id, o));
   return row!;
+}
+
+/**
+ * A checkout order and its lines as two parts of one statement (ADR 0044), under the id and number the caller holds
+ * (the number reserved with the claim, so the confirmation email can be written in the same statement). `gate` is the
+ * order's idempotency key as an SQL value read from another part: NULL when that part wrote nothing, which the NOT
+ * NULL column refuses, failing the whole statement.
+ */
+export function checkoutOrderParts(db: Queryable, o: NewOrder & { id: string; number: number }, gate: SQL): StatementPart[] {
+  return [
+    statementPart("order_row", db.insert(orders).values({ ...orderRow(o), id: o.id, number: o.number, idempotencyKey: gate })),
+    statementPart("order_lines", db.insert(orderLines).values(lineRows(o.id, o))),
+  ];
 }
 
 /**
@@ -58,30 +77,11 @@ export async function insertOrders(tx: Tx, list: NewOrder[]): Promise<{ id: stri
   if (list.length === 0) return [];
   const written = await tx
     .insert(orders)
-    .values(
-      list.map((o) => ({
-        customerId: o.customerId,
-        email: o.email,
-        status: "paid",
-        currency: o.quote.currency,
-        country: o.quote.country,
-        subtotal: o.quote.subtotal,
-        discountTotal: o.quote.discountTotal,
-        discounts: o.quote.discounts,
-        shippingMethod: o.quote.shipping.method,
-        shippingLabel: o.quote.shipping.label,
-        shippingAmount: o.quote.shipping.amount,
-        total: o.quote.total,
-        shippingAddress: o.shippingAddress,
-        preorderMessage: o.quote.preorderMessage,
-        idempotencyKey: o.idempotencyKey,
-        createdAt: o.now,
-      })),
-    )
+    .values(list.map(orderRow))
     .returning({ id: orders.id, number: orders.number, key: orders.idempotencyKey });
   const byKey = new Map(written.map((w) => [w.key, w]));
   const rows = list.map((o) => byKey.get(o.idempotencyKey)!);
-  await tx.insert(orderLines).values(list.flatMap((o, i) => o.quote.lines.map((line, position) => ({ orderId: rows[i]!.id, position, ...line }))));
+  await tx.insert(orderLines).values(list.flatMap((o, i) => lineRows(rows[i]!.id, o)));
   return rows.map((r) => ({ id: r.id, number: r.number }));
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
+import { runAsOneStatement, statementPart, type StatementPart } from "../../db/one-statement";
 import { paymentMethods, payments } from "../../db/schema";
 import type { CardDetails } from "../../integrations/payments/gateway";
 
@@ -20,6 +21,12 @@ export async function recordPayment(tx: Tx, p: NewPayment): Promise<string> {
   const [row] = paymentRows([p], "authorized");
   await tx.insert(payments).values(row!);
   return row!.id;
+}
+
+/** The authorized payment of a checkout order as a part of the order's one statement (ADR 0044), and its id. */
+export function paymentPart(db: Queryable, p: NewPayment): { part: StatementPart; id: string } {
+  const [row] = paymentRows([p], "authorized");
+  return { part: statementPart("payment", db.insert(payments).values(row!)), id: row!.id };
 }
 
 /** Payments already captured (a renewal charged off-session and captured at once), many in one statement. */
@@ -54,7 +61,16 @@ export async function findPaymentMethods(db: Queryable, ids: string[]) {
 }
 
 export async function markCaptured(db: Queryable, paymentId: string, now: Date): Promise<void> {
-  await db.update(payments).set({ status: "captured", updatedAt: now }).where(eq(payments.id, paymentId));
+  await captureUpdate(db, paymentId, now);
+}
+
+/** The payment captured, as a part of a statement (the checkout joins it with the order's points, ADR 0044). */
+export function capturedPart(db: Queryable, paymentId: string, now: Date): StatementPart {
+  return statementPart("payment_captured", captureUpdate(db, paymentId, now));
+}
+
+function captureUpdate(db: Queryable, paymentId: string, now: Date) {
+  return db.update(payments).set({ status: "captured", updatedAt: now }).where(eq(payments.id, paymentId));
 }
 
 /**
@@ -62,23 +78,40 @@ export async function markCaptured(db: Queryable, paymentId: string, now: Date):
  * when `makeDefault` (the signed-in owner, or a customer with no orders yet) or when they have no default card.
  */
 export async function savePaymentMethod(tx: Tx, customerId: string, gateway: string, token: string, card: CardDetails, makeDefault: boolean, now: Date): Promise<string> {
-  // One statement: whether it becomes the default (asked for, or no default yet), the other cards' flag cleared when it
-  // does, and the card written. The clearing leaves this token's own row to the upsert (a row changed twice in one
-  // statement would keep only one change).
-  const becomesDefault = sql`(${makeDefault}::boolean or not exists (select 1 from payment_methods where customer_id = ${customerId} and is_default))`;
-  const result = await tx.execute(sql`
-    with cleared as (
-      update payment_methods set is_default = false
-      where customer_id = ${customerId} and is_default and token <> ${token} and ${becomesDefault}
-      returning id
-    )
-    insert into payment_methods (customer_id, gateway, token, brand, last4, exp_month, exp_year, is_default, created_at)
-    values (${customerId}, ${gateway}, ${token}, ${card.brand}, ${card.last4}, ${card.expMonth}, ${card.expYear}, ${becomesDefault}, ${now})
-    on conflict (customer_id, token) do update set is_default = excluded.is_default
-    returning id`);
-  const row = (result as unknown as { rows: { id: string }[] }).rows[0];
+  const saved = savedCardParts({ customerId, gateway, token, card, makeDefault, now });
+  const [row] = await runAsOneStatement<{ id: string }>(tx, saved.parts, sql`select ${saved.id} as id`);
   return row!.id;
 }
+
+export interface CardToSave {
+  customerId: string;
+  gateway: string;
+  token: string;
+  card: CardDetails;
+  makeDefault: boolean;
+  now: Date;
+}
+
+/**
+ * The saved card as parts of one statement (ADR 0044): whether it becomes the default (asked for, or no default yet),
+ * the other cards' flag cleared when it does, and the card written. `id` reads the card's id from those parts. The
+ * clearing leaves this token's own row to the upsert (a row changed twice in one statement would keep only one change).
+ */
+export function savedCardParts(c: CardToSave): { parts: StatementPart[]; id: SQL } {
+  const becomesDefault = sql`(${c.makeDefault}::boolean or not exists (select 1 from payment_methods where customer_id = ${c.customerId} and is_default))`;
+  const cleared = sql`
+    update payment_methods set is_default = false
+    where customer_id = ${c.customerId} and is_default and token <> ${c.token} and ${becomesDefault}
+    returning id`;
+  const saved = sql`
+    insert into payment_methods (customer_id, gateway, token, brand, last4, exp_month, exp_year, is_default, created_at)
+    values (${c.customerId}, ${c.gateway}, ${c.token}, ${c.card.brand}, ${c.card.last4}, ${c.card.expMonth}, ${c.card.expYear}, ${becomesDefault}, ${c.now})
+    on conflict (customer_id, token) do update set is_default = excluded.is_default
+    returning id`;
+  return { parts: [statementPart("cards_cleared", cleared), statementPart(SAVED_CARD, saved)], id: sql`(select id from ${sql.identifier(SAVED_CARD)})` };
+}
+
+const SAVED_CARD = "saved_card";
 
 /** A saved payment method, only if it belongs to this customer. */
 export async function findOwnPaymentMethod(db: Queryable, id: string, customerId: string) {

@@ -4,9 +4,11 @@ import type { PriceList } from "../../../domain/plans";
 import type { OrderSummary } from "../../../domain/orders";
 import { firstRenewalMonths, type PlanCode } from "../../../domain/plans";
 import type { Quote } from "../../../domain/quote";
-import { desc, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { desc, eq, type SQL } from "drizzle-orm";
 import { isHeld } from "../../../domain/subscriptions";
-import type { Queryable, Tx } from "../../db/client";
+import type { Queryable } from "../../db/client";
+import { statementPart, type StatementPart } from "../../db/one-statement";
 import { subscriptions } from "../../db/schema";
 
 export interface NewSubscriptions {
@@ -16,16 +18,22 @@ export interface NewSubscriptions {
   priceList: PriceList;
   /** A promo coupon whose duration is forever keeps discounting renewals. */
   renewalCouponCode: string | null;
-  paymentMethodId: string | null;
+  /** The card renewals charge: its id, or SQL reading it from the part that saves it. */
+  paymentMethodId: string | SQL | null;
   shippingAddress: Address;
   now: Date;
 }
 
-/** One live subscription per subscription line of a paid order, billed next after its billing period; answers them as the receipt shows them. */
-export async function createSubscriptions(tx: Tx, s: NewSubscriptions): Promise<OrderSummary["subscriptions"]> {
+/**
+ * One live subscription per subscription line of a paid order, billed next after its billing period, as a part of the
+ * order's one statement (ADR 0044); null when the order starts none. Answers them as the receipt shows them: their ids
+ * are made here, so nothing needs reading back. `paymentMethodId` may read the card saved by another part.
+ */
+export function subscriptionsPart(db: Queryable, s: NewSubscriptions): { part: StatementPart | null; started: OrderSummary["subscriptions"] } {
   const rows = s.quote.lines
     .filter((line) => line.isSrp && !line.bonus && line.planCode && line.billingPeriodMonths)
     .map((line) => ({
+      id: randomUUID(),
       customerId: s.customerId,
       orderId: s.orderId,
       productCode: line.productCode,
@@ -44,15 +52,14 @@ export async function createSubscriptions(tx: Tx, s: NewSubscriptions): Promise<
       nextBillingAt: addMonths(s.now, firstRenewalMonths(line.planCode, line.billingPeriodMonths!)),
       createdAt: s.now,
     }));
-  if (rows.length === 0) return [];
-  const written = await tx.insert(subscriptions).values(rows).returning({ id: subscriptions.id });
-  return rows.map((row, i) => ({
-    id: written[i]!.id,
+  const started = rows.map((row) => ({
+    id: row.id,
     planCode: row.planCode as PlanCode,
     renewsInto: row.renewalPlanCode as PlanCode,
     nextBillingAt: row.nextBillingAt.toISOString(),
     billingPeriodMonths: row.billingPeriodMonths,
   }));
+  return { part: rows.length ? statementPart("subscriptions_started", db.insert(subscriptions).values(rows)) : null, started };
 }
 
 /** How many of a customer's subscriptions are held (not cancelled, or reactivated after cancelling). */

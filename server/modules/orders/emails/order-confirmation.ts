@@ -5,7 +5,8 @@ import { CREDIT_LABEL } from "../../../../domain/order-credit";
 import { billingLabel, type BillingPeriodMonths } from "../../../../domain/plans";
 import { escapeHtml as e, safeUrl } from "../../../lib/email-html";
 import type { Queryable } from "../../../db/client";
-import { enqueueEmail } from "../../email";
+import type { StatementPart } from "../../../db/one-statement";
+import { enqueueEmail, queuedEmailPart, type NewEmail } from "../../email";
 
 export const ORDER_CONFIRMATION = "order-confirmation";
 
@@ -226,6 +227,15 @@ ${p(e(payment))}
  * After the commit: sendQueuedEmailsSoon(shop) from the email module.
  */
 export async function enqueueOrderConfirmation(db: Queryable, order: OrderSummary, options: { now: Date }): Promise<string | null> {
+  return enqueueEmail(db, orderConfirmationEmail(order), options);
+}
+
+/** The order confirmation queued as a part of the order's one statement (ADR 0044), once per order. */
+export function orderConfirmationPart(db: Queryable, order: OrderSummary, options: { now: Date }): StatementPart {
+  return queuedEmailPart(db, "order_confirmation", orderConfirmationEmail(order), options);
+}
+
+function orderConfirmationEmail(order: OrderSummary): NewEmail {
   const { subject, text, html } = renderOrderConfirmation(order);
-  return enqueueEmail(db, { to: order.email, subject, text, html, template: ORDER_CONFIRMATION, idempotencyKey: orderConfirmationKey(order.id) }, options);
+  return { to: order.email, subject, text, html, template: ORDER_CONFIRMATION, idempotencyKey: orderConfirmationKey(order.id) };
 }

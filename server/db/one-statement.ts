@@ -1,0 +1,32 @@
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { Queryable } from "./client";
+
+/**
+ * One write of several that run as a single statement: `name AS (insert … | update … | delete …)`. Modules build their
+ * own writes (they own the tables); a workflow joins them with `runAsOneStatement` (ADR 0044).
+ */
+export interface StatementPart {
+  name: string;
+  sql: SQL;
+}
+
+/** A write under a name later parts may read (`(select id from name)`): a query builder, not yet run. */
+export function statementPart(name: string, query: SQLWrapper): StatementPart {
+  // getSQL, not the builder itself: drizzle wraps an embedded builder in parentheses, which a CTE body may not have.
+  return { name, sql: query.getSQL() };
+}
+
+/**
+ * Runs the parts as one statement: `WITH a AS (…), b AS (…) SELECT <answer>`. PostgreSQL runs every part, or none:
+ * a statement is atomic on its own, so writes that need nothing from the application between them need neither
+ * BEGIN/COMMIT nor a round trip each. The parts share one snapshot (a part does not see another's rows, except through
+ * its RETURNING), and foreign keys between them are checked at the statement's end.
+ */
+export async function runAsOneStatement<Row>(db: Queryable, parts: StatementPart[], answer: SQL = sql`select 1`): Promise<Row[]> {
+  const withs = sql.join(
+    parts.map((p) => sql`${sql.identifier(p.name)} as (${p.sql})`),
+    sql`, `,
+  );
+  const result = await db.execute(parts.length ? sql`with ${withs} ${answer}` : answer);
+  return (result as unknown as { rows: Row[] }).rows;
+}
