@@ -3,7 +3,7 @@ import type { Queryable } from "./client";
 
 /**
  * One write of several that run as a single statement: `name AS (insert … | update … | delete …)`. Modules build their
- * own writes (they own the tables); a workflow joins them with `runAsOneStatement` (ADR 0044).
+ * own writes (they own the tables); a workflow joins them with `runAsOneStatement` (ADR 0046).
  */
 export interface StatementPart {
   name: string;

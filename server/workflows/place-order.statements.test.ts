@@ -23,9 +23,9 @@ const ORDER_STATEMENTS = [
   "select sandbox_tokens", // the gateway: the card behind the token
   "insert sandbox_charges", // the gateway: the authorization
   "update checkout_attempts", // note the authorization on the claim (for the settle job, should this process die)
-  "with", // ADR 0044: the attempt completed, order, lines, saved card, payment, subscription and email: one statement
+  "with", // ADR 0046: the attempt completed, order, lines, saved card, payment, subscription and email: one statement
   "update sandbox_charges", // the gateway: capture
-  "with", // ADR 0044: the payment captured and the order's loyalty points (ADR 0037), one statement
+  "with", // ADR 0046: the payment captured and the order's loyalty points (ADR 0037), one statement
 ];
 
 /** The parts of the order's one statement, in the order they run (later parts read earlier ones). */

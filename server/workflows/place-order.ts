@@ -175,7 +175,7 @@ async function placeClaimed(
     const attribution = { attribution: request.attribution, clickId: request.clickId };
     const renewalCouponCode = promo?.duration === "forever" ? promo.code : null;
     const write = (q: Queryable) => writeOrder(q, claim, order, card, { priceList, renewalCouponCode, ...attribution });
-    // The order's rows are one statement (ADR 0044); a coupon's redemption and a referral need reads and checks of
+    // The order's rows are one statement (ADR 0046); a coupon's redemption and a referral need reads and checks of
     // their own, so an order with either writes them after it in one transaction.
     const referral = ctx.referral && isFirstOrder ? ctx.referral : null;
     written = !promo && !referral
@@ -210,7 +210,7 @@ interface CardToKeep {
 }
 
 /**
- * The order's rows in one statement (ADR 0044): the attempt completed (only if this claim still holds it), the order
+ * The order's rows in one statement (ADR 0046): the attempt completed (only if this claim still holds it), the order
  * and its lines, its campaign, the card kept for renewals, the payment, the subscriptions and the confirmation email.
  * A lost claim writes none of them and answers CHECKOUT_IN_PROGRESS, as a retry of a key under way does. The answer and
  * the email are built from what is written, not read back.
@@ -342,7 +342,7 @@ async function capture(shop: Shop, gateway: PaymentGateway, chargeId: string | n
   try {
     await gateway.capture(chargeId);
     // Loyalty points are earned on paid orders: once the money is captured, never at authorisation (ADR 0037). The
-    // payment marked captured and the points are one statement (ADR 0044).
+    // payment marked captured and the points are one statement (ADR 0046).
     await earnCapturedOrderPoints(dbOf(shop), points, [capturedPart(dbOf(shop), paymentId, points.now)]);
   } catch (error) {
     shop.log.error({ err: error, chargeId, paymentId }, "capture failed after the order was written");

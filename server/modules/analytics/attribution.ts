@@ -4,7 +4,7 @@ import type { Queryable } from "../../db/client";
 import { runAsOneStatement, statementPart, type StatementPart } from "../../db/one-statement";
 
 /**
- * Copies the visit's campaign values onto the order, as a part of the order's one statement (ADR 0044). Null (nothing
+ * Copies the visit's campaign values onto the order, as a part of the order's one statement (ADR 0046). Null (nothing
  * to write) when the shopper sent none (no consent, or no campaign).
  */
 export function orderAttributionPart(db: Queryable, input: { orderId: string; attribution: unknown; clickId?: string | null; now: Date }): StatementPart | null {

@@ -75,7 +75,7 @@ export async function enqueueEmail(db: Queryable, email: NewEmail, options: { no
   return rows[0]?.id ?? null;
 }
 
-/** An email queued as a part of another statement (the checkout order's, ADR 0044); a key already queued is skipped. */
+/** An email queued as a part of another statement (the checkout order's, ADR 0046); a key already queued is skipped. */
 export function queuedEmailPart(db: Queryable, name: string, email: NewEmail, options: { now: Date }): StatementPart {
   checkEmail(email);
   return statementPart(name, db.insert(emailOutbox).values(outboxRow(email, options.now)).onConflictDoNothing({ target: emailOutbox.idempotencyKey }));

@@ -73,7 +73,7 @@ export async function earnOrderPointsMany(db: Queryable, list: PaidOrder[]): Pro
 
 type PaidOrder = { customerId: string; orderId: string; amount: number; now: Date };
 
-/** The points of a paid checkout order as a part of a statement (joined with its capture, ADR 0044); null when none. */
+/** The points of a paid checkout order as a part of a statement (joined with its capture, ADR 0046); null when none. */
 export function orderPointsPart(p: PaidOrder): StatementPart | null {
   const insert = orderPointsInsert([p]);
   return insert ? statementPart("points_earned", insert) : null;

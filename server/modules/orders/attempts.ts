@@ -50,7 +50,7 @@ export async function claimAttempt(shop: Shop, key: string, requestHash: string,
 
 /**
  * The order's number, taken from the orders' own sequence as the key is claimed: the confirmation email names it, and
- * is written in the order's one statement (ADR 0044). A claim that makes no order leaves a gap, as a rolled-back
+ * is written in the order's one statement (ADR 0046). A claim that makes no order leaves a gap, as a rolled-back
  * insert always did.
  */
 const reserveOrderNumber = sql<number>`nextval('orders_number_seq')::int`.mapWith(Number);
@@ -115,7 +115,7 @@ export async function recordAuthorization(shop: Shop, key: string, claim: string
 }
 
 /**
- * Completes the attempt as a part of the order's one statement (ADR 0044), only if this claim still holds it. `gate`
+ * Completes the attempt as a part of the order's one statement (ADR 0046), only if this claim still holds it. `gate`
  * reads the key back from this part: NULL when the claim was taken over, which the order's NOT NULL key refuses, so
  * the whole statement fails and writes nothing (answered as CHECKOUT_IN_PROGRESS, see isLostClaim).
  */

@@ -57,7 +57,7 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<{ id: string; nu
 }
 
 /**
- * A checkout order and its lines as two parts of one statement (ADR 0044), under the id and number the caller holds
+ * A checkout order and its lines as two parts of one statement (ADR 0046), under the id and number the caller holds
  * (the number reserved with the claim, so the confirmation email can be written in the same statement). `gate` is the
  * order's idempotency key as an SQL value read from another part: NULL when that part wrote nothing, which the NOT
  * NULL column refuses, failing the whole statement.

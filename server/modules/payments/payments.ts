@@ -23,7 +23,7 @@ export async function recordPayment(tx: Tx, p: NewPayment): Promise<string> {
   return row!.id;
 }
 
-/** The authorized payment of a checkout order as a part of the order's one statement (ADR 0044), and its id. */
+/** The authorized payment of a checkout order as a part of the order's one statement (ADR 0046), and its id. */
 export function paymentPart(db: Queryable, p: NewPayment): { part: StatementPart; id: string } {
   const [row] = paymentRows([p], "authorized");
   return { part: statementPart("payment", db.insert(payments).values(row!)), id: row!.id };
@@ -64,7 +64,7 @@ export async function markCaptured(db: Queryable, paymentId: string, now: Date):
   await captureUpdate(db, paymentId, now);
 }
 
-/** The payment captured, as a part of a statement (the checkout joins it with the order's points, ADR 0044). */
+/** The payment captured, as a part of a statement (the checkout joins it with the order's points, ADR 0046). */
 export function capturedPart(db: Queryable, paymentId: string, now: Date): StatementPart {
   return statementPart("payment_captured", captureUpdate(db, paymentId, now));
 }
@@ -93,7 +93,7 @@ export interface CardToSave {
 }
 
 /**
- * The saved card as parts of one statement (ADR 0044): whether it becomes the default (asked for, or no default yet),
+ * The saved card as parts of one statement (ADR 0046): whether it becomes the default (asked for, or no default yet),
  * the other cards' flag cleared when it does, and the card written. `id` reads the card's id from those parts. The
  * clearing leaves this token's own row to the upsert (a row changed twice in one statement would keep only one change).
  */

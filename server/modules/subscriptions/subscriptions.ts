@@ -26,7 +26,7 @@ export interface NewSubscriptions {
 
 /**
  * One live subscription per subscription line of a paid order, billed next after its billing period, as a part of the
- * order's one statement (ADR 0044); null when the order starts none. Answers them as the receipt shows them: their ids
+ * order's one statement (ADR 0046); null when the order starts none. Answers them as the receipt shows them: their ids
  * are made here, so nothing needs reading back. `paymentMethodId` may read the card saved by another part.
  */
 export function subscriptionsPart(db: Queryable, s: NewSubscriptions): { part: StatementPart | null; started: OrderSummary["subscriptions"] } {

@@ -230,7 +230,7 @@ export async function enqueueOrderConfirmation(db: Queryable, order: OrderSummar
   return enqueueEmail(db, orderConfirmationEmail(order), options);
 }
 
-/** The order confirmation queued as a part of the order's one statement (ADR 0044), once per order. */
+/** The order confirmation queued as a part of the order's one statement (ADR 0046), once per order. */
 export function orderConfirmationPart(db: Queryable, order: OrderSummary, options: { now: Date }): StatementPart {
   return queuedEmailPart(db, "order_confirmation", orderConfirmationEmail(order), options);
 }
