@@ -3,6 +3,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import { jwtVerify, SignJWT } from "jose";
 import type { Shop } from "../../shop";
 import type { AppEnv } from "../types";
+import { hmacKey } from "../../lib/hmac-key";
 
 /**
  * After a purchase the browser gets a signed, HttpOnly cookie naming its order, so /thank-you can show it without
@@ -11,12 +12,12 @@ import type { AppEnv } from "../types";
 export const LAST_ORDER_COOKIE = "seed_last_order";
 const TTL_S = 24 * 60 * 60;
 
-const key = (shop: Shop) => new TextEncoder().encode(`${shop.env.SESSION_SECRET}:last-order`);
+const key = (shop: Shop) => hmacKey(`${shop.env.SESSION_SECRET}:last-order`);
 
 export async function setLastOrderCookie(c: Context<AppEnv>, orderId: string): Promise<void> {
   const shop = c.get("shop");
   const now = Math.floor(shop.clock.now().getTime() / 1000);
-  const token = await new SignJWT({ order: orderId }).setProtectedHeader({ alg: "HS256" }).setIssuedAt(now).setExpirationTime(now + TTL_S).sign(key(shop));
+  const token = await new SignJWT({ order: orderId }).setProtectedHeader({ alg: "HS256" }).setIssuedAt(now).setExpirationTime(now + TTL_S).sign(await key(shop));
   setCookie(c, LAST_ORDER_COOKIE, token, { path: "/", httpOnly: true, sameSite: "Lax", secure: shop.env.NODE_ENV === "production", maxAge: TTL_S });
 }
 
@@ -25,7 +26,7 @@ export async function readLastOrderId(c: Context<AppEnv>): Promise<string | null
   if (!token || token.length > 2048) return null;
   try {
     const shop = c.get("shop");
-    const { payload } = await jwtVerify(token, key(shop), { algorithms: ["HS256"], currentDate: shop.clock.now() });
+    const { payload } = await jwtVerify(token, await key(shop), { algorithms: ["HS256"], currentDate: shop.clock.now() });
     return typeof payload.order === "string" ? payload.order : null;
   } catch {
     return null;

@@ -3,12 +3,13 @@ import type { Queryable } from "../../db/client";
 import { jwtVerify, SignJWT } from "jose";
 import { sessions } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
+import { hmacKey } from "../../lib/hmac-key";
 
 /** The session cookie of SPEC.md section 3: seed_jwt, root path, a signed token naming a server-side session row. */
 export const SESSION_COOKIE = "seed_jwt";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-const key = (shop: Shop) => new TextEncoder().encode(shop.env.SESSION_SECRET);
+const key = (shop: Shop) => hmacKey(shop.env.SESSION_SECRET);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
@@ -36,7 +37,7 @@ export async function startSession(
     .setSubject(`customer|${customer.id}`)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(key(shop));
+    .sign(await key(shop));
   return { token, expiresAt };
 }
 
@@ -45,7 +46,7 @@ export async function readSession(shop: Shop, token: string | undefined | null):
   if (!token || token.length > 4096) return null;
   let claims: { sub?: string; uuid?: unknown; email?: unknown };
   try {
-    ({ payload: claims } = await jwtVerify(token, key(shop), { algorithms: ["HS256"], currentDate: shop.clock.now() }));
+    ({ payload: claims } = await jwtVerify(token, await key(shop), { algorithms: ["HS256"], currentDate: shop.clock.now() }));
   } catch {
     return null;
   }

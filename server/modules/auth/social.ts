@@ -6,6 +6,7 @@ import type { Queryable } from "../../db/client";
 import { socialIdentities } from "../../db/schema";
 import type { FlowSecrets, SocialProviderName } from "../../integrations/oauth";
 import type { Shop } from "../../shop";
+import { hmacKey } from "../../lib/hmac-key";
 
 /** The cookie that carries a social sign-in's state, nonce and PKCE verifier from the start to the callback. */
 export const SOCIAL_FLOW_COOKIE = "seed_oauth";
@@ -17,7 +18,7 @@ export interface SocialFlow extends FlowSecrets {
   redirectTo: string | null;
 }
 
-const key = (shop: Shop) => new TextEncoder().encode(`social-flow:${shop.env.SESSION_SECRET}`);
+const key = (shop: Shop) => hmacKey(`social-flow:${shop.env.SESSION_SECRET}`);
 const secret = () => randomBytes(32).toString("base64url");
 
 export function newFlowSecrets(): FlowSecrets {
@@ -31,7 +32,7 @@ export async function signSocialFlow(shop: Shop, flow: SocialFlow): Promise<stri
     .setProtectedHeader({ alg: "HS256" })
     .setIssuedAt(now)
     .setExpirationTime(now + SOCIAL_FLOW_TTL_MS / 1000)
-    .sign(key(shop));
+    .sign(await key(shop));
 }
 
 const FlowClaims = z.object({
@@ -46,7 +47,7 @@ const FlowClaims = z.object({
 export async function readSocialFlow(shop: Shop, token: string | undefined): Promise<SocialFlow | null> {
   if (!token || token.length > 4096) return null;
   try {
-    const { payload } = await jwtVerify(token, key(shop), { algorithms: ["HS256"], currentDate: shop.clock.now() });
+    const { payload } = await jwtVerify(token, await key(shop), { algorithms: ["HS256"], currentDate: shop.clock.now() });
     const parsed = FlowClaims.safeParse(payload);
     return parsed.success ? parsed.data : null;
   } catch {
