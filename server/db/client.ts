@@ -9,6 +9,7 @@ import pg from "pg";
 import * as schema from "./schema/index";
 import { postgresListener, type ChangeListener, type Listening } from "./listener";
 import { lockDataDir } from "./lock";
+import { writeStatementTextFaster } from "./statement-text";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -49,6 +50,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   // The next query simply opens a new connection.
   pool.on("error", () => {});
   const db = drizzlePg(pool, drizzleOptions(options)) as unknown as Database;
+  writeStatementTextFaster(db);
   const listener = postgresListener(url);
   return {
     kind: "postgres",
@@ -70,6 +72,7 @@ async function openPglite(dataDir: string | null, options: DatabaseOptions): Pro
     if (pgDir) mkdirSync(pgDir, { recursive: true });
     const client = await PGlite.create(pgDir);
     const db = drizzlePglite(client, drizzleOptions(options)) as unknown as Database;
+    writeStatementTextFaster(db);
     const executeSql: ExecuteSql = async (text, values) => {
       if (values && values.length > 0) return client.query(text, values);
       // pg-boss sends parameterless multi-statement scripts; exec runs them, the last result carries the rows.

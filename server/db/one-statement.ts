@@ -1,6 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Queryable } from "./client";
-import { statementText, type StatementText } from "./statement-text";
 
 /**
  * One write of several that run as a single statement: `name AS (insert … | update … | delete …)`. Modules build their
@@ -28,16 +27,6 @@ export async function runAsOneStatement<Row>(db: Queryable, parts: StatementPart
     parts.map((p) => sql`${sql.identifier(p.name)} as (${p.sql})`),
     sql`, `,
   );
-  const statement = parts.length ? sql`with ${withs} ${answer}` : answer;
-  const internals = db as unknown as DrizzleInternals;
-  const query = statementText(statement) ?? internals.dialect.sqlToQuery(statement);
-  // What db.execute does, with the text made by statementText: one prepared query, its rows as they come.
-  const result = await internals.session.prepareQuery(query, undefined, undefined, false).execute();
-  return (result as { rows: Row[] }).rows;
-}
-
-/** The two members of drizzle's database (and transaction) objects that db.execute itself uses. */
-interface DrizzleInternals {
-  dialect: { sqlToQuery(statement: SQL): StatementText };
-  session: { prepareQuery(query: StatementText, fields: undefined, name: undefined, arrayMode: boolean): { execute(): Promise<unknown> } };
+  const result = await db.execute(parts.length ? sql`with ${withs} ${answer}` : answer);
+  return (result as unknown as { rows: Row[] }).rows;
 }

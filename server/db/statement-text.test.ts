@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutOrderParts, completedAttemptPart, orderConfirmationPart } from "../modules/orders";
 import { capturedPart, paymentPart, savedCardParts } from "../modules/payments";
@@ -12,9 +13,10 @@ import { checkoutAttempts, orders } from "./schema";
 import { statementPart, type StatementPart } from "./one-statement";
 import { statementText } from "./statement-text";
 
-/** Drizzle's own answer for a statement: what statementText must equal. */
-function drizzleText(shop: TestShop, statement: SQL) {
-  const { sql: text, params } = (dbOf(shop) as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(statement);
+/** Drizzle's own answer for a statement (a dialect of its own: the shop's writes with statementText): what statementText must equal. */
+const drizzleDialect = new PgDialect();
+function drizzleText(_shop: TestShop, statement: SQL) {
+  const { sql: text, params } = drizzleDialect.sqlToQuery(statement);
   return { sql: text, params }; // its typings (for other drivers) are not sent by ours
 }
 
@@ -79,6 +81,16 @@ describe(`statementText: the same text and parameters as drizzle's (${testDriver
     expect(statementText(sql`select ${sql.placeholder("x")}`)).toBeNull();
     expect(statementText(sql`select ${"a"}`.inlineParams())).toBeNull();
     expect(statementText(sql`select * from ${dbOf(shop).select().from(orders)}`)).toBeNull();
+  });
+
+  it("is what the shop's databases write with, falling back to drizzle's walk for the rest", async () => {
+    const db = dbOf(shop) as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } };
+    const mine = sql`select ${1} as one`;
+    expect(db.dialect.sqlToQuery(mine)).toEqual(statementText(mine));
+    const theirs = sql`select ${"a"} as one`.inlineParams();
+    expect(db.dialect.sqlToQuery(theirs)).toEqual(drizzleDialect.sqlToQuery(theirs));
+    const rows = await dbOf(shop).select({ n: orders.number }).from(orders).where(eq(orders.email, "nobody@example.com"));
+    expect(rows).toEqual([]);
   });
 
 });

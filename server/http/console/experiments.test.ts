@@ -140,10 +140,10 @@ describe(`console experiments (${testDriver()})`, () => {
       // Another process writes the stop; this process has not forgotten its copy yet.
       await setExperimentState(db, LOYALTY_NEW_USER, "stopped", shop.clock.now());
       expect((await stoppedExperiments(db)).has(LOYALTY_NEW_USER)).toBe(false);
-      now += EXPERIMENT_STATE_CACHE_MS;
+      now += EXPERIMENT_STATE_CACHE_MS + 1; // + 1: (t + 5000) - t can come out a hair under 5000 in floating point
       expect((await stoppedExperiments(db)).has(LOYALTY_NEW_USER)).toBe(true);
       await setExperimentState(db, LOYALTY_NEW_USER, "running", shop.clock.now());
-      now += EXPERIMENT_STATE_CACHE_MS;
+      now += EXPERIMENT_STATE_CACHE_MS + 1; // + 1: (t + 5000) - t can come out a hair under 5000 in floating point
       expect((await stoppedExperiments(db)).has(LOYALTY_NEW_USER)).toBe(false);
     } finally {
       clock.mockRestore();

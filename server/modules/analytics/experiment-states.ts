@@ -19,10 +19,13 @@ export async function storedExperimentStates(db: Queryable): Promise<Map<string,
 }
 
 export async function stoppedExperiments(db: Queryable): Promise<ReadonlySet<string>> {
+  const started = performance.now();
   const hit = cache.get(db);
-  if (hit && performance.now() - hit.at < EXPERIMENT_STATE_CACHE_MS) return hit.stopped;
+  if (hit && started - hit.at < EXPERIMENT_STATE_CACHE_MS) return hit.stopped;
+  const generation = generations.get(db) ?? 0;
   const stopped = new Set([...(await storedExperimentStates(db))].filter(([, v]) => v.state === "stopped").map(([name]) => name));
-  cache.set(db, { at: performance.now(), stopped });
+  // A copy is as old as its read's start; a read that began before this process changed a state is not kept.
+  if ((generations.get(db) ?? 0) === generation) cache.set(db, { at: started, stopped });
   return stopped;
 }
 
@@ -35,4 +38,10 @@ export async function setExperimentState(db: Queryable, name: string, state: Exp
 }
 
 /** Drops this process's copy for a database, so the process that made a change serves it on the next request. */
-export const forgetExperimentStateCache = (db: Queryable) => cache.delete(db);
+export function forgetExperimentStateCache(db: Queryable): void {
+  cache.delete(db);
+  generations.set(db, (generations.get(db) ?? 0) + 1);
+}
+
+/** Bumped by every forget: a read started under an older one does not refill the cache. */
+const generations = new WeakMap<object, number>();
