@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Queryable } from "./client";
 
@@ -27,6 +28,18 @@ export async function runAsOneStatement<Row>(db: Queryable, parts: StatementPart
     parts.map((p) => sql`${sql.identifier(p.name)} as (${p.sql})`),
     sql`, `,
   );
-  const result = await db.execute(parts.length ? sql`with ${withs} ${answer}` : answer);
-  return (result as unknown as { rows: Row[] }).rows;
+  const statement = parts.length ? sql`with ${withs} ${answer}` : answer;
+  const internals = db as unknown as DrizzleInternals;
+  const query = internals.dialect.sqlToQuery(statement);
+  // Named, so each connection parses and plans it once: what db.execute does, but for PostgreSQL's plan cache. The
+  // name is the text's hash: the same shape of order is the same statement (PGlite ignores names).
+  const name = `one_${createHash("sha1").update(query.sql).digest("base64url")}`;
+  const result = await internals.session.prepareQuery(query, undefined, name, false).execute();
+  return (result as { rows: Row[] }).rows;
+}
+
+/** The two members of drizzle's database (and transaction) objects that db.execute itself uses. */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
+  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
 }
