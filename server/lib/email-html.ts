@@ -10,6 +10,18 @@ export function escapeHtml(value: unknown): string {
 /** An http(s) URL fit for src/href, else null (no javascript:, data: or relative links in an email). */
 export function safeUrl(value: string | null | undefined): string | null {
   if (!value) return null;
+  // The same few links (the shop's pages, product images) go into every email: each is parsed once.
+  const known = checkedUrls.get(value);
+  if (known !== undefined) return known;
+  if (checkedUrls.size >= 1000) checkedUrls.clear();
+  const checked = checkUrl(value);
+  checkedUrls.set(value, checked);
+  return checked;
+}
+
+const checkedUrls = new Map<string, string | null>();
+
+function checkUrl(value: string): string | null {
   try {
     const url = new URL(value);
     return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
