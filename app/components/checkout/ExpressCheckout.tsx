@@ -30,10 +30,11 @@ export function ExpressCheckout({ config, money, handlers }: { config: StripeCon
   const group = useRef<StripeElements | null>(null);
   const latest = useRef(handlers);
   latest.current = handlers;
+  // Made once, with the first priced total: a total being re-priced (null for a moment) must not remount the wallet.
   const firstMoney = useRef(money);
   firstMoney.current ??= money;
+  const priced = firstMoney.current !== null;
   const [available, setAvailable] = useState(false);
-  const priced = money !== null;
 
   useEffect(() => {
     const start = firstMoney.current;
