@@ -462,7 +462,11 @@ function eventsTable(e, markdown) {
 }
 
 function eventsVerdict(e) {
-  return `${fmt(e.events.eventsPerSecond, 0)} events/s stored (target >= ${e.target.eventsPerSecond}), request p95 ${fmt(e.events.latencyMs.p95, 0)} ms (target < ${e.target.p95Ms}), page mean latency ${e.pageSlowdown >= 0 ? "+" : ""}${fmt(e.pageSlowdown * 100, 1)} % under the event load (target <= ${e.target.pageSlowdown * 100} %): ${e.meetsTarget ? "met" : "MISSED"}`;
+  const pct = (x) => `${x >= 0 ? "+" : ""}${fmt(x * 100, 1)} %`;
+  const verdict = `${fmt(e.events.eventsPerSecond, 0)} events/s stored (target >= ${e.target.eventsPerSecond}), request p95 ${fmt(e.events.latencyMs.p95, 0)} ms (target < ${e.target.p95Ms}), page mean latency ${pct(e.pageSlowdown)} under the event load (target <= ${e.target.pageSlowdown * 100} %): ${e.meetsTarget ? "met" : "MISSED"}`;
+  if (!e.control) return verdict;
+  const c = e.control;
+  return `${verdict}\nControl (not part of the verdict): pages ${fmt(c.pagesAlone.latencyMs.mean, 1)} ms alone, ${fmt(c.pagesBesideTrickle.latencyMs.mean, 1)} ms beside ${c.eventsPerSecond} events/s: ${pct(c.pageSlowdown)}, what this machine and method show without the load`;
 }
 
 /** The attack scenario on a server of its own with the default rate limits on (the main server runs with them off). */

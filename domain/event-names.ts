@@ -46,6 +46,10 @@ export const EVENTS = {
   experimentViewed: "Experiment Viewed",
 } as const;
 
+/** The wallets Stripe's Express Checkout Element names in its events (`expressPaymentType`), as "Express Pay Clicked" carries them. */
+export const EXPRESS_PAYMENT_TYPES = ["apple_pay", "google_pay", "amazon_pay", "paypal", "link", "klarna"] as const;
+export type ExpressPaymentType = (typeof EXPRESS_PAYMENT_TYPES)[number];
+
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS];
 
 export const EVENT_NAMES: readonly EventName[] = Object.values(EVENTS);

@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { CONSENT_IDS } from "./consent";
-import { EVENTS, type EventName } from "./event-names";
+import { EVENTS, EXPRESS_PAYMENT_TYPES, type EventName } from "./event-names";
 import { storableText } from "./validation";
 
 /**
@@ -67,7 +67,7 @@ export const EVENT_SCHEMAS = {
   [EVENTS.couponApplied]: props(Coupon),
   [EVENTS.couponDenied]: props(Coupon),
   [EVENTS.couponRemoved]: props(Coupon),
-  [EVENTS.expressPayClicked]: props({ method: z.enum(["apple_pay", "google_pay", "paypal", "link"]), cart_id: text(100).optional() }),
+  [EVENTS.expressPayClicked]: props({ method: z.enum(EXPRESS_PAYMENT_TYPES), cart_id: text(100).optional() }),
   [EVENTS.paymentMethodSelected]: props({ payment_method: text(50), cart_id: text(100).optional() }),
   [EVENTS.paymentInfoEntered]: props({ payment_method: text(50), cart_id: text(100).optional() }),
   [EVENTS.optInChanged]: props({ opt_in: z.enum(["email", "sms", "terms"]), value: z.boolean(), location: Location.optional() }),

@@ -2,7 +2,7 @@ import { z } from "./zod";
 
 /** Email and other field checks of SPEC.md section 5. */
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * A string the database can store: PostgreSQL text and jsonb cannot hold the NUL character or a lone

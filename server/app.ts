@@ -1,11 +1,11 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { ShopError } from "../domain/errors";
 import { pageCacheNonce, renderDocument, type DocumentHandler } from "./http/pages/document";
 import { errorResponse, onError } from "./http/errors";
 import { healthRoutes } from "./http/health";
+import { bodyLimitFast } from "./http/middleware/body-limit";
 import { jsonOnly } from "./http/middleware/json-only";
 import { loopbackOnly } from "./http/middleware/loopback-only";
 import { requestLog } from "./http/middleware/request-log";
@@ -61,7 +61,7 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
 
   // The body is left unread: "Connection: close" tells the client not to send its next request on this connection
   // (Node closes it after the answer), instead of the client finding a reset where it expected the next answer.
-  const tooLarge = bodyLimit({
+  const tooLarge = bodyLimitFast({
     maxSize: API_BODY_LIMIT,
     onError: (c) => {
       c.header("Connection", "close");

@@ -75,11 +75,22 @@ function eventLoad(origin, { eventsPerSecond, batch, duration, connections }) {
   });
 }
 
-/** Pages alone, then pages and events together; the slowdown compares page latency between the two. */
-export async function measureEvents(origin, { eventsPerSecond = 2000, batch = 10, duration = 10, pagePath = "/daily-synbiotic", pageRate = 20, connections = 20 } = {}) {
+/**
+ * Pages alone, then pages and events together; the slowdown compares page latency between the two. Then, for
+ * reading that figure, a control: the same two loads with a hundredth of the event rate, whose "slowdown" is what
+ * the machine and the method add on their own (ADR 0045; on a shared host it can be tens of percent). The verdict
+ * uses the first slowdown only.
+ */
+export async function measureEvents(origin, { eventsPerSecond = 2000, batch = 10, duration = 10, pagePath = "/daily-synbiotic", pageRate = 20, connections = 20, control = true } = {}) {
   await pageLoad(origin, { pagePath, pageRate, duration: 2 }); // warm-up
   const pagesAlone = await pageLoad(origin, { pagePath, pageRate, duration });
   const [pagesUnderLoad, events] = await Promise.all([pageLoad(origin, { pagePath, pageRate, duration }), eventLoad(origin, { eventsPerSecond, batch, duration, connections })]);
   const slowdown = (pagesUnderLoad.latencyMs.mean - pagesAlone.latencyMs.mean) / pagesAlone.latencyMs.mean;
-  return { settings: { eventsPerSecond, batch, duration, pagePath, pageRate, connections }, pagesAlone, pagesUnderLoad, events, pageSlowdown: slowdown };
+  const result = { settings: { eventsPerSecond, batch, duration, pagePath, pageRate, connections }, pagesAlone, pagesUnderLoad, events, pageSlowdown: slowdown };
+  if (!control) return result;
+  const trickle = Math.max(batch, Math.round(eventsPerSecond / 100));
+  const controlAlone = await pageLoad(origin, { pagePath, pageRate, duration });
+  const [controlPages] = await Promise.all([pageLoad(origin, { pagePath, pageRate, duration }), eventLoad(origin, { eventsPerSecond: trickle, batch, duration, connections: 2 })]);
+  const controlSlowdown = (controlPages.latencyMs.mean - controlAlone.latencyMs.mean) / controlAlone.latencyMs.mean;
+  return { ...result, control: { eventsPerSecond: trickle, pagesAlone: controlAlone, pagesBesideTrickle: controlPages, pageSlowdown: controlSlowdown } };
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CARD_FRAME_HTML, STRIPE_JS } from "./stripe-stand-in-browser";
+import { CARD_FRAME_HTML, EXPRESS_FRAME_HTML, STRIPE_JS } from "./stripe-stand-in-browser";
 import { luhnValid } from "../../domain/card-number";
 
 /**
@@ -56,6 +56,7 @@ const BROWSER_FILES: Record<string, { type: string; body: string }> = {
   "/v3/stripe.js": { type: "text/javascript; charset=utf-8", body: STRIPE_JS },
   "/v3/": { type: "text/javascript; charset=utf-8", body: STRIPE_JS },
   "/v3/elements-card.html": { type: "text/html; charset=utf-8", body: CARD_FRAME_HTML },
+  "/v3/elements-express-checkout.html": { type: "text/html; charset=utf-8", body: EXPRESS_FRAME_HTML },
 };
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;

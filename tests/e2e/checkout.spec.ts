@@ -44,6 +44,8 @@ test("an anonymous shopper buys the 3-month plan with WELCOME10 and lands on the
   await shopToCheckout(page);
   await expect(summaryTotal(page)).toHaveText(/\$121\.47/);
   await expect(page.locator(".checkout-summary")).toContainText("Promo code WELCOME10");
+  // The sandbox has no wallets: no express checkout is shown, nothing pretends to be one (ADR 0044).
+  await expect(page.locator("[data-express-pay]")).toHaveCount(0);
   await fillCheckout(page, { email: uniqueEmail("buy"), card: CARD_OK });
   await expect(page.getByRole("radio", { name: /Free standard shipping/ })).toBeChecked();
 

@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startStripeStandIn, type StripeStandIn } from "../../server/testing/stripe-stand-in";
-import { DESKTOP, MOBILE, uniqueEmail } from "./shell-fixtures";
+import { DESKTOP, MOBILE, uniqueEmail, waitForEvent } from "./shell-fixtures";
 import { startShop, stopShop, tempDataDir, waitReady, type ShopProcess } from "./support/shop-process";
 import { fillContactAndAddress } from "./support/checkout-form";
 
@@ -49,16 +49,16 @@ test.afterAll(async () => {
 });
 
 /** A fresh browser on the Stripe shop, with cookies answered and a 3-month plan in the cart; watches Stripe.js loads. */
-async function shopper(browser: Browser, viewport = DESKTOP) {
+async function shopper(browser: Browser, viewport = DESKTOP, { measurement = false } = {}) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const stripeJsLoads: string[] = [];
   page.on("request", (r) => r.url().startsWith(`${stripe.url}/v3/stripe.js`) && stripeJsLoads.push(page.url()));
   await page.goto(`${shop.url}/__baseline`);
-  await page.evaluate(() => {
+  await page.evaluate((measurement) => {
     localStorage.setItem("seed_cart_items", JSON.stringify({ "syn-wk-3mo": 1 }));
-    localStorage.setItem("seed_cookie_consent", JSON.stringify({ C0001: true, C0002: false, C0003: false, C0004: false, C0005: false }));
-  });
+    localStorage.setItem("seed_cookie_consent", JSON.stringify({ C0001: true, C0002: measurement, C0003: false, C0004: false, C0005: false }));
+  }, measurement);
   return { context, page, stripeJsLoads };
 }
 
@@ -66,6 +66,10 @@ async function openCheckout(page: Page): Promise<void> {
   await page.goto(`${shop.url}/checkout`);
   await expect(page.locator("[data-hydrated]")).toBeAttached();
 }
+
+/** The Express Checkout Element's frame: the stand-in offers one wallet, a Google Pay style button. */
+const expressFrame = (page: Page) => page.frameLocator('iframe[title="Secure express checkout frame"]');
+const walletButton = (page: Page) => expressFrame(page).getByRole("button", { name: "Buy with GPay" });
 
 /** The card frame Stripe.js mounted (on the stand-in's origin, as js.stripe.com's is in production). */
 const cardFrame = (page: Page) => page.frameLocator('iframe[title="Secure card payment input frame"]');
@@ -132,13 +136,81 @@ test("with Stripe, 4000 0000 0000 0002 is declined in the shop's words and no or
   await context.close();
 });
 
+test("with Stripe, the express wallet button is measured, opens only once the form is right, and buys by keyboard", async ({ browser }) => {
+  const { context, page } = await shopper(browser, DESKTOP, { measurement: true });
+  const sent: { name: string; properties: Record<string, unknown> }[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/events") sent.push(...((r.postDataJSON()?.events ?? []) as typeof sent));
+  });
+  await openCheckout(page);
+  await expect(page.getByRole("heading", { name: "Express checkout" })).toBeVisible();
+
+  // Pressed before the form is filled: the press is measured, the form says what is missing, the wallet stays shut.
+  const clicked = waitForEvent(page, "Express Pay Clicked");
+  await walletButton(page).click();
+  expect((await clicked).properties).toEqual({ method: "google_pay", cart_id: expect.any(String) });
+  await expect(page.getByRole("alert").filter({ hasText: "Please check the highlighted fields." }).first()).toBeVisible();
+  await expect(expressFrame(page).getByRole("dialog")).toBeHidden();
+
+  await fillContactAndAddress(page, uniqueEmail("stripe-express"));
+  await page.getByLabel(/I confirm I am 18 or older/).check();
+  // Keyboard only from here: Tab from the shipping method reaches the wallet button inside Stripe's frame.
+  await page.getByRole("radio", { name: /Free standard shipping/ }).focus();
+  await page.keyboard.press("Tab");
+  await expect(walletButton(page)).toBeFocused();
+  await page.keyboard.press("Enter");
+  const sheet = expressFrame(page).getByRole("dialog", { name: "Google Pay (test wallet)" });
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText("$");
+  await expect(expressFrame(page).getByRole("button", { name: "Pay", exact: true })).toBeFocused();
+
+  const paymentMethod = page.waitForRequest((r) => r.method() === "POST" && r.url() === `${stripe.url}/v1/payment_methods`);
+  const purchase = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/purchase");
+  const completed = waitForEvent(page, "Order Completed");
+  await page.keyboard.press("Enter");
+  expect((await paymentMethod).postData()).toContain("type=card");
+  const body = (await purchase).postDataJSON();
+  expect(body).toMatchObject({ items: { "syn-wk-3mo": 1 }, email: expect.stringContaining("stripe-express"), payment: { token: expect.stringMatching(/^pm_/) } });
+
+  await expect(page).toHaveURL(/\/thank-you$/);
+  await expect(page.locator("main")).toContainText("visa ending in 4242", { ignoreCase: true });
+  expect((await completed).properties).toMatchObject({ order_id: expect.any(String), currency: "USD" });
+  const intent = [...stripe.intents.values()].find((pi) => pi.payment_method === body.payment.token);
+  expect(intent).toMatchObject({ capture_method: "manual", status: "succeeded" });
+  // The wallet was the way to pay: the catalogue's payment events name it, never "card".
+  const named = (name: string) => sent.filter((e) => e.name === name).map((e) => e.properties.payment_method);
+  expect(named("Payment Method Selected")).toEqual(["google_pay"]);
+  expect(named("Payment Info Entered")).toEqual(["google_pay"]);
+  expect(sent.filter((e) => e.name === "Express Pay Clicked")).toHaveLength(2);
+  await context.close();
+});
+
+test("with Stripe and measurement refused, pressing the wallet button posts no event", async ({ browser }) => {
+  const { context, page } = await shopper(browser);
+  const events: string[] = [];
+  page.on("request", (r) => new URL(r.url()).pathname === "/api/events" && events.push(r.postData() ?? ""));
+  await openCheckout(page);
+  await walletButton(page).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please check the highlighted fields." }).first()).toBeVisible();
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide")));
+  await page.waitForTimeout(1500);
+  expect(events).toEqual([]);
+  await context.close();
+});
+
 for (const [name, viewport] of [["1440", DESKTOP], ["390", MOBILE]] as const) {
-  test(`the Stripe checkout is axe-clean at ${name} wide, card frame included`, async ({ browser }) => {
+  test(`the Stripe checkout is axe-clean at ${name} wide, card and express frames included`, async ({ browser }) => {
     const { context, page } = await shopper(browser, viewport);
     await openCheckout(page);
     await expect(cardFrame(page).getByLabel("Card number")).toBeVisible();
+    await expect(walletButton(page)).toBeVisible();
     await page.screenshot({ path: `test-results/stripe-checkout-${name}.png`, fullPage: true });
     await page.locator('[data-step="Payment"]').screenshot({ path: `test-results/stripe-checkout-card-${name}.png` });
+    // Scrolled into view first: a frame of another origin is painted only once it is on screen.
+    await page.locator('[data-step="Payment"]').scrollIntoViewIfNeeded();
+    await expect(walletButton(page)).toBeInViewport();
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: `test-results/stripe-checkout-express-${name}.png` });
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
     // The card frame was checked too: nodes inside a frame carry the frame's selector first.

@@ -3,6 +3,9 @@ import type { CartProductRule } from "../../../domain/cart";
 import { ensureCartId } from "../cart/cart-store";
 import { AddressSection } from "./AddressSection";
 import { CheckoutShell } from "./CheckoutShell";
+import { ExpressCheckout, type ExpressPayHandlers } from "./ExpressCheckout";
+import { track } from "../../lib/analytics";
+import { CART_EVENTS, expressPayProperties } from "./analytics";
 import { ContactSection } from "./ContactSection";
 import { HealthCertification } from "./HealthCertification";
 import { OrderProblemAlert } from "./OrderProblemAlert";
@@ -32,6 +35,9 @@ export interface CheckoutData {
   /** Stripe.js's URL and publishable key when the shop pays through Stripe, else null (the sandbox's card fields). */
   stripe?: StripeConfig | null;
 }
+
+/** What a wallet's sheet says when the order was not placed; the page shows the reason beside the form. */
+const EXPRESS_NOT_PLACED = "The order was not placed. Please see the message on the checkout page.";
 
 /** Stripe's card frame replaces the sandbox's card inputs. */
 const STRIPE_SKIPS: readonly CheckoutField[] = ["cardNumber", "cardExpiry", "cardCvc", "cardName"];
@@ -78,16 +84,41 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
     if (placing.problem?.captcha) setCaptchaAsked(true);
   }, [placing.problem]);
 
+  /** What must be right before any way of paying: every field, a priced total, a solved captcha once asked. */
+  const readyToPay = (): boolean => {
+    if (!form.validateAll()) return (placing.setProblem(plainProblem(CHECK_FIELDS)), false);
+    if (!preview.quote) return (placing.setProblem(plainProblem(preview.error?.message ?? TOTAL_PENDING)), false);
+    if (captchaAsked && !captchaToken) return (placing.setProblem(plainProblem(CAPTCHA_PENDING)), false);
+    return true;
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (placing.submitting) return;
-    if (!form.validateAll()) return placing.setProblem(plainProblem(CHECK_FIELDS));
-    if (!preview.quote) return placing.setProblem(plainProblem(preview.error?.message ?? TOTAL_PENDING));
-    if (captchaAsked && !captchaToken) return placing.setProblem(plainProblem(CAPTCHA_PENDING));
+    if (placing.submitting || !readyToPay()) return;
     for (const step of CHECKOUT_STEPS) steps.complete(step);
     const cardToken = stripe ? () => stripePaymentMethod(stripeCard.current, values) : undefined;
     void placing.submit({ values, items, couponCode, cartId: cartId(), captchaToken, cardToken }).then(() => setCaptchaResets((n) => n + 1));
   };
+
+  // Stripe's wallets (ADR 0044): the button press is measured first, then the same checks as Place order decide
+  // whether the wallet opens; its PaymentMethod goes to the same purchase.
+  const express: ExpressPayHandlers = {
+    start(method) {
+      track(CART_EVENTS.expressPayClicked, expressPayProperties(cartId(), method));
+      return !placing.submitting && readyToPay();
+    },
+    async confirm(method, paymentMethod) {
+      for (const step of CHECKOUT_STEPS) steps.complete(step, method);
+      const cardToken = async () => {
+        const result = await paymentMethod();
+        return result.ok ? result : { ok: false as const, problem: plainProblem(result.message) };
+      };
+      const placed = await placing.submit({ values, items, couponCode, cartId: cartId(), captchaToken, cardToken });
+      setCaptchaResets((n) => n + 1);
+      return placed ? null : EXPRESS_NOT_PLACED;
+    },
+  };
+  const expressMoney = useMemo(() => (preview.quote ? { amount: preview.quote.total, currency: preview.quote.currency } : null), [preview.quote]);
 
   return (
     <CheckoutShell>
@@ -97,6 +128,7 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
           <ContactSection form={form} tracking={tracking} />
           <AddressSection form={form} tracking={tracking} />
           <ShippingMethodSection form={form} tracking={tracking} rates={rates} countryName={countryName} />
+          {stripeConfig && <ExpressCheckout config={stripeConfig} money={expressMoney} handlers={express} />}
           <PaymentSection form={form} tracking={tracking} stripe={stripe} />
           <HealthCertification form={form} codes={Object.keys(items)} />
           <OrderProblemAlert problem={placing.problem} />

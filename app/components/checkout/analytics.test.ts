@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { cents } from "../../../domain/money";
 import type { Quote, QuoteLine } from "../../../domain/quote";
 import { checkCatalogue } from "../../../domain/events";
-import { CART_EVENTS, cartProperties, optInProperties, paymentMethodProperties, productProperties } from "./analytics";
+import { EXPRESS_PAYMENT_TYPES } from "../../../domain/event-names";
+import { CART_EVENTS, cartProperties, expressPayProperties, optInProperties, paymentMethodProperties, productProperties } from "./analytics";
 
 const line = (over: Partial<QuoteLine>): QuoteLine => ({
   productCode: "syn-wk-3mo",
@@ -41,5 +42,14 @@ describe("payment method and opt-in events", () => {
     expect(checkCatalogue({ name: CART_EVENTS.paymentInfoEntered, properties: paymentMethodProperties("c-1", "card") })).toMatchObject({ ok: true });
     expect(checkCatalogue({ name: CART_EVENTS.optInChanged, properties: optInProperties("terms", true, "checkout") })).toMatchObject({ ok: true });
     expect(checkCatalogue({ name: CART_EVENTS.optInChanged, properties: optInProperties("email", false, "/science") })).toMatchObject({ ok: true });
+  });
+  it("name every wallet Stripe's Express Checkout Element reports, and only those", () => {
+    for (const method of EXPRESS_PAYMENT_TYPES) {
+      expect(checkCatalogue({ name: CART_EVENTS.expressPayClicked, properties: expressPayProperties("c-1", method) })).toMatchObject({ ok: true });
+      expect(checkCatalogue({ name: CART_EVENTS.paymentMethodSelected, properties: paymentMethodProperties("c-1", method) })).toMatchObject({ ok: true });
+      expect(checkCatalogue({ name: CART_EVENTS.paymentInfoEntered, properties: paymentMethodProperties("c-1", method) })).toMatchObject({ ok: true });
+    }
+    expect(expressPayProperties("c-1", "google_pay")).toEqual({ method: "google_pay", cart_id: "c-1" });
+    expect(checkCatalogue({ name: CART_EVENTS.expressPayClicked, properties: { method: "venmo", cart_id: "c-1" } })).toMatchObject({ ok: false });
   });
 });

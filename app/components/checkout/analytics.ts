@@ -1,4 +1,4 @@
-import { EVENTS } from "../../../domain/event-names";
+import { EVENTS, type ExpressPaymentType } from "../../../domain/event-names";
 import type { Currency } from "../../../domain/money";
 import type { Quote, QuoteLine } from "../../../domain/quote";
 
@@ -15,6 +15,7 @@ export const CART_EVENTS = {
   checkoutStepCompleted: EVENTS.checkoutStepCompleted,
   paymentInfoEntered: EVENTS.paymentInfoEntered,
   paymentMethodSelected: EVENTS.paymentMethodSelected,
+  expressPayClicked: EVENTS.expressPayClicked,
   optInChanged: EVENTS.optInChanged,
   orderCompleted: EVENTS.orderCompleted,
 } as const;
@@ -22,8 +23,14 @@ export const CART_EVENTS = {
 /** Opt In Changed (SPEC.md section 7): the shopper ticked or cleared a box that opts in (email, sms, terms), and where. */
 export const optInProperties = (optIn: "email" | "sms" | "terms", value: boolean, location: string) => ({ opt_in: optIn, value, location });
 
-/** Payment Method Selected: the way the shopper pays (the sandbox checkout takes cards only, so entering Payment picks "card"). */
-export const paymentMethodProperties = (cartId: string, method: "card") => ({ payment_method: method, cart_id: cartId });
+/** How the shopper pays: the card form, or a wallet of Stripe's Express Checkout Element (ADR 0044). */
+export type PaymentMethodName = "card" | ExpressPaymentType;
+
+/** Payment Method Selected / Payment Info Entered: entering Payment picks "card"; a wallet is picked by its button. */
+export const paymentMethodProperties = (cartId: string, method: PaymentMethodName) => ({ payment_method: method, cart_id: cartId });
+
+/** Express Pay Clicked: the wallet button pressed (Stripe's expressPaymentType), sent before anything else is checked. */
+export const expressPayProperties = (cartId: string, method: ExpressPaymentType) => ({ method, cart_id: cartId });
 
 type Properties = Record<string, string | number | boolean | null | (string | number)[]>;
 

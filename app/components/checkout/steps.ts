@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from "react";
 import { track } from "../../lib/analytics";
-import { CART_EVENTS, paymentMethodProperties } from "./analytics";
+import { CART_EVENTS, paymentMethodProperties, type PaymentMethodName } from "./analytics";
 
 /** The checkout's steps, in order, as the "Checkout Step Viewed/Completed" events name them. */
 export const CHECKOUT_STEPS = ["Contact", "Shipping Address", "Shipping Method", "Payment"] as const;
@@ -15,23 +15,23 @@ export const stepProperties = (step: CheckoutStep) => ({ step: CHECKOUT_STEPS.in
 export function useCheckoutSteps(cartId: () => string) {
   const viewed = useRef(new Set<CheckoutStep>());
   const completed = useRef(new Set<CheckoutStep>());
+  // Entering Payment is choosing the card; an express wallet (ADR 0044) is chosen by pressing its button instead.
   const view = useCallback(
-    (step: CheckoutStep) => {
+    (step: CheckoutStep, method: PaymentMethodName = "card") => {
       if (viewed.current.has(step)) return;
       viewed.current.add(step);
       track(CART_EVENTS.checkoutStepViewed, { ...stepProperties(step), cart_id: cartId() });
-      // One way to pay here (a card): entering Payment is choosing it.
-      if (step === "Payment") track(CART_EVENTS.paymentMethodSelected, paymentMethodProperties(cartId(), "card"));
+      if (step === "Payment") track(CART_EVENTS.paymentMethodSelected, paymentMethodProperties(cartId(), method));
     },
     [cartId],
   );
   const complete = useCallback(
-    (step: CheckoutStep) => {
+    (step: CheckoutStep, method: PaymentMethodName = "card") => {
       if (completed.current.has(step)) return;
-      view(step);
+      view(step, method);
       completed.current.add(step);
       track(CART_EVENTS.checkoutStepCompleted, { ...stepProperties(step), cart_id: cartId() });
-      if (step === "Payment") track(CART_EVENTS.paymentInfoEntered, paymentMethodProperties(cartId(), "card"));
+      if (step === "Payment") track(CART_EVENTS.paymentInfoEntered, paymentMethodProperties(cartId(), method));
     },
     [cartId, view],
   );

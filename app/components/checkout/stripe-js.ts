@@ -24,9 +24,40 @@ export interface StripeCardElement {
   on(event: "change", handler: (e: { complete: boolean; empty: boolean; error?: StripeError }) => void): void;
 }
 
+/** Stripe's documented `expressPaymentType` values (domain/event-names.ts keeps the list for the catalogue). */
+export type ExpressPaymentType = "apple_pay" | "google_pay" | "amazon_pay" | "paypal" | "link" | "klarna";
+
+export interface ExpressBillingDetails {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+}
+
+/** The Express Checkout Element (elements.create("expressCheckout")) and the events checkout handles. */
+export interface StripeExpressCheckoutElement {
+  mount(target: HTMLElement | string): void;
+  unmount(): void;
+  on(event: "ready", handler: (e: { elementType: "expressCheckout"; availablePaymentMethods?: Partial<Record<"applePay" | "googlePay" | "link" | "paypal" | "amazonPay" | "klarna", boolean>> }) => void): void;
+  on(event: "click", handler: (e: { elementType: "expressCheckout"; expressPaymentType: ExpressPaymentType; resolve(options?: Record<string, unknown>): void }) => void): void;
+  on(
+    event: "confirm",
+    handler: (e: { elementType: "expressCheckout"; expressPaymentType: ExpressPaymentType; billingDetails?: ExpressBillingDetails; paymentFailed(payload?: { reason?: "fail" | "invalid_payment_data"; message?: string }): void }) => void,
+  ): void;
+  on(event: "cancel", handler: (e: { elementType: "expressCheckout" }) => void): void;
+}
+
+/** An Elements group; with `mode: "payment"` it is created before any PaymentIntent (the shop's server makes that). */
+export interface StripeElements {
+  create(type: "card", options?: Record<string, unknown>): StripeCardElement;
+  create(type: "expressCheckout", options?: Record<string, unknown>): StripeExpressCheckoutElement;
+  update(options: { amount?: number; currency?: string }): void;
+  submit(): Promise<{ error?: StripeError }>;
+}
+
 export interface StripeJs {
-  elements(options?: Record<string, unknown>): { create(type: "card", options?: Record<string, unknown>): StripeCardElement };
+  elements(options?: Record<string, unknown>): StripeElements;
   createPaymentMethod(request: { type: "card"; card: StripeCardElement; billing_details?: { name?: string; email?: string } }): Promise<{ paymentMethod?: { id: string }; error?: StripeError }>;
+  createPaymentMethod(request: { elements: StripeElements; params?: { billing_details?: { name?: string; email?: string } } }): Promise<{ paymentMethod?: { id: string }; error?: StripeError }>;
 }
 
 declare global {

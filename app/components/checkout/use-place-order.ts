@@ -65,30 +65,32 @@ export function usePlaceOrder() {
   }, []);
 
   const run = useCallback(
-    async ({ values, items, couponCode, cartId, captchaToken, cardToken }: PlaceOrderInput) => {
+    async ({ values, items, couponCode, cartId, captchaToken, cardToken }: PlaceOrderInput): Promise<boolean> => {
       const card = cardToken ? await cardToken() : await sandboxToken(values, captchaToken);
-      if (!card.ok) return fail(card.problem);
+      if (!card.ok) return (fail(card.problem), false);
       const body = { ...purchaseBody({ values, items, couponCodes: couponCode ? [couponCode] : [], token: card.token, cartId, captchaToken }), ...attributionForOrder() };
       const result = await placeOrder(body, keys.current.current());
       keys.current.settle(result.ok ? result.status : result.error.status, result.ok ? "" : result.error.code);
-      if (!result.ok) return fail(orderProblem(result.error, "order"));
+      if (!result.ok) return (fail(orderProblem(result.error, "order")), false);
       trackOrder(result.data.order, cartId);
       setPlaced(true);
       clearCart();
       clearPromo();
       await navigate(ROUTES.thank_you);
+      return true;
     },
     [fail, navigate],
   );
 
+  /** Resolves true once the order is placed (an express wallet's sheet is told otherwise). */
   const submit = useCallback(
-    async (input: PlaceOrderInput) => {
-      if (busy.current) return;
+    async (input: PlaceOrderInput): Promise<boolean> => {
+      if (busy.current) return false;
       busy.current = true;
       setSubmitting(true);
       setProblem(null);
       try {
-        await run(input);
+        return await run(input);
       } finally {
         busy.current = false;
         setSubmitting(false);
