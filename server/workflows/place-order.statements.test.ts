@@ -20,8 +20,7 @@ const ORDER_STATEMENTS = [
   "insert checkout_attempts", // claim the key and reserve the order's number (committed before any charge: crash safety)
   "select checkout_attempts", // a completed or earlier same-cart attempt within a minute (after the claim commits)
   "insert customers", // the customer, created if new, answered either way
-  "select sandbox_tokens", // the gateway: the card behind the token
-  "insert sandbox_charges", // the gateway: the authorization
+  "with", // the gateway (sandbox): the card behind the token and its authorization, one statement
   "update checkout_attempts", // note the authorization on the claim (for the settle job, should this process die)
   "with", // ADR 0046: the attempt completed, order, lines, saved card, payment, subscription and email: one statement
   "update sandbox_charges", // the gateway: capture

@@ -14,6 +14,20 @@ export interface CardInput {
   cvc: string;
 }
 
+/** The behaviours whose cards an on-session authorization accepts. */
+const PASSING_AT_CHECKOUT: CardBehavior[] = ["succeed", "authentication_required"];
+
+interface AuthorizedRow {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  /** Null when the key was already used (a replay): the first charge is read then. */
+  id: string | null;
+  status: string | null;
+  decline_code: string | null;
+}
+
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
 /** The card a tokenize request names, for its limits: null when the number is not a card number at all. */
@@ -60,38 +74,34 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
       return taken.length === 1;
     },
 
-    // Two statements when the key is new (the card, then the charge), one more when it is a replay.
+    // One statement when the key is new (the card read and the charge written together), one more when it is a replay.
     async authorize({ token, amount, currency, idempotencyKey }): Promise<AuthorizeResult> {
-      const [card] = await db().select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
-      if (!card) return { status: "declined", code: UNKNOWN_TOKEN, message: "Your card details have expired. Please enter them again." };
-      const behavior = card.behavior as CardBehavior;
+      const now = shop.clock.now();
       // On-session the browser handles authentication, so a card that needs it passes at checkout.
-      const declined = behavior !== "succeed" && behavior !== "authentication_required";
-      const [inserted] = await db()
-        .insert(sandboxCharges)
-        .values({
-          id: id("ch"),
-          idempotencyKey,
-          token,
-          amount,
-          currency,
-          status: declined ? "declined" : "authorized",
-          declineCode: declined ? behavior : null,
-          createdAt: shop.clock.now(),
-          updatedAt: shop.clock.now(),
-        })
-        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
-        .returning({ id: sandboxCharges.id, status: sandboxCharges.status, declineCode: sandboxCharges.declineCode });
+      const passes = sql`t.behavior in (${sql.join(PASSING_AT_CHECKOUT.map((b) => sql`${b}`), sql`, `)})`;
+      const result = await db().execute(sql`
+        with card as (select t.token, t.brand, t.last4, t.exp_month, t.exp_year, ${passes} as passes, t.behavior from sandbox_tokens t where t.token = ${token}),
+        charge as (
+          insert into sandbox_charges (id, idempotency_key, token, amount, currency, status, decline_code, created_at, updated_at)
+          select ${id("ch")}, ${idempotencyKey}, card.token, ${amount}, ${currency},
+                 case when card.passes then 'authorized' else 'declined' end, case when card.passes then null else card.behavior end, ${now}, ${now}
+          from card
+          on conflict (idempotency_key) do nothing
+          returning id, status, decline_code
+        )
+        select card.brand, card.last4, card.exp_month, card.exp_year, charge.id, charge.status, charge.decline_code from card left join charge on true`);
+      const [row] = (result as unknown as { rows: AuthorizedRow[] }).rows;
+      if (!row) return { status: "declined", code: UNKNOWN_TOKEN, message: "Your card details have expired. Please enter them again." };
       // The same key always answers the first outcome, as real gateways do.
-      const [charge] = inserted
-        ? [inserted]
+      const [charge] = row.id
+        ? [{ id: row.id, status: row.status!, declineCode: row.decline_code }]
         : await db().select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
       if (!charge) throw new Error("sandbox charge vanished");
       if (charge.status === "declined") {
         const code = (charge.declineCode ?? "card_declined") as Exclude<CardBehavior, "succeed">;
         return { status: "declined", code, message: DECLINE_MESSAGES[code] };
       }
-      return { status: "authorized", chargeId: charge.id, card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } };
+      return { status: "authorized", chargeId: charge.id, card: { brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year } };
     },
 
     // Like a real gateway: only a live authorization can be captured (capturing twice is harmless), only an
