@@ -132,6 +132,19 @@ export const STRIPE_JS = String.raw`(function () {
  * click handler resolves, the wallet's sheet as a dialog in the frame: the amount, the wallet's test card, Pay and
  * Cancel. Pay fires "confirm"; the PaymentMethod is made from the wallet's card when the page asks for it.
  */
+/** Both frames' last step: the card's fields and the billing details, posted to the stand-in's /v1/payment_methods. */
+const POST_PAYMENT_METHOD = String.raw`  async function postPaymentMethod(body, billing) {
+    billing = billing || {};
+    Object.keys(billing).forEach(function (k) { if (billing[k] && typeof billing[k] === "string") body.set("billing_details[" + k + "]", billing[k]); });
+    try {
+      var response = await fetch("/v1/payment_methods", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: body });
+      var answer = await response.json();
+      return response.ok ? { paymentMethod: answer } : { error: answer.error };
+    } catch (err) {
+      return { error: { type: "api_connection_error", message: "We could not reach the payment processor. Please try again." } };
+    }
+  }`;
+
 export const EXPRESS_FRAME_HTML = String.raw`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Express checkout</title>
@@ -177,16 +190,9 @@ export const EXPRESS_FRAME_HTML = String.raw`<!doctype html>
   sheet.addEventListener("keydown", function (e) { if (e.key === "Escape") close("cancel"); });
   async function createPaymentMethod(args) {
     var body = new URLSearchParams({ type: "card", key: setup.key, "card[number]": "4242424242424242", "card[exp_month]": "12", "card[exp_year]": String(new Date().getFullYear() + 3), "card[cvc]": "123" });
-    var details = args.billing_details || {};
-    Object.keys(details).forEach(function (k) { if (details[k] && typeof details[k] === "string") body.set("billing_details[" + k + "]", details[k]); });
-    try {
-      var response = await fetch("/v1/payment_methods", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: body });
-      var answer = await response.json();
-      return response.ok ? { paymentMethod: answer } : { error: answer.error };
-    } catch (err) {
-      return { error: { type: "api_connection_error", message: "We could not reach the payment processor. Please try again." } };
-    }
+    return postPaymentMethod(body, args.billing_details);
   }
+${POST_PAYMENT_METHOD}
   window.addEventListener("message", async function (e) {
     if (e.origin !== setup.parent || !e.data || e.data.element !== setup.element) return;
     var c = e.data.command;
@@ -259,16 +265,9 @@ export const CARD_FRAME_HTML = String.raw`<!doctype html>
     var p = problem();
     if (p) { changed(true); return { error: { type: "validation_error", code: p.code, message: p.message } }; }
     var e = digits(expiry.value), body = new URLSearchParams({ type: "card", key: setup.key, "card[number]": digits(number.value), "card[exp_month]": e.slice(0, 2), "card[exp_year]": "20" + e.slice(2, 4), "card[cvc]": cvc.value });
-    var billing = args.billing_details || {};
-    Object.keys(billing).forEach(function (k) { if (billing[k]) body.set("billing_details[" + k + "]", billing[k]); });
-    try {
-      var response = await fetch("/v1/payment_methods", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: body });
-      var answer = await response.json();
-      return response.ok ? { paymentMethod: answer } : { error: answer.error };
-    } catch (err) {
-      return { error: { type: "api_connection_error", message: "We could not reach the payment processor. Please try again." } };
-    }
+    return postPaymentMethod(body, args.billing_details);
   }
+${POST_PAYMENT_METHOD}
   window.addEventListener("message", async function (e) {
     if (e.origin !== setup.parent || !e.data || e.data.element !== setup.element) return;
     if (e.data.command === "focus") number.focus();
