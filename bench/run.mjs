@@ -57,7 +57,7 @@ const OPTIONS = {
   "order-duration": { type: "string", default: "10" },
   "events-rate": { type: "string", default: "2000" },
   "events-batch": { type: "string", default: "10" },
-  "events-duration": { type: "string", default: "15" },
+  "events-duration": { type: "string", default: "40" },
   "order-rounds": { type: "string", default: "3" },
   "order-warmup": { type: "string", default: "3" },
   postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
@@ -105,7 +105,7 @@ if (opts.help) {
   --order-connections=20 --order-duration=10 --order-rounds=3 --order-warmup=3
                        order placement: concurrent shoppers, seconds per round and server, alternating rounds, warm-up seconds
   --postgres=URL       PostgreSQL to create a throwaway database in for the order and events steps (default 127.0.0.1:5432/test)
-  --events-rate=2000 --events-batch=10 --events-duration=15   analytics ingestion on PostgreSQL: events/s, events per request, seconds
+  --events-rate=2000 --events-batch=10 --events-duration=40   analytics ingestion on PostgreSQL: events/s, events per request, seconds
   --routes=/,/cart     routes for the JavaScript weight (default: ${DEFAULT_ROUTES.join(",")}; ${BASELINE} is always added)
   --connections=10 --duration=10 --warmup=3   autocannon: connections, measured seconds per target, warm-up seconds
   --rounds=2           split the measured time into alternating SSR/static rounds
