@@ -100,13 +100,12 @@ function orderPointsInsert(list: PaidOrder[]): SQL | null {
  */
 export async function earnCapturedOrderPoints(db: Queryable, p: PaidOrder, alongside: StatementPart[] = []): Promise<void> {
   const points = orderPointsPart(p);
-  if (!points) {
-    if (alongside.length) await runAsOneStatement(db, alongside);
-    return;
-  }
+  const parts = points ? [...alongside, points] : alongside;
+  if (parts.length === 0) return;
   try {
-    await runAsOneStatement(db, [...alongside, points]);
-  } catch {
+    await runAsOneStatement(db, parts);
+  } catch (error) {
+    if (!points) throw error;
     if (alongside.length) await runAsOneStatement(db, alongside);
     await earnOrderPoints(db, p);
   }
