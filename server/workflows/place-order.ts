@@ -10,13 +10,14 @@ import { verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import { cardFingerprint, UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
 import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
-import { countDecline, purchaseStanding, type DeclineKeys } from "../modules/rate-limit";
+import { countDecline, purchaseGate, type DeclineKeys, type HitAndReadRow } from "../modules/rate-limit";
 import { orderAttributionPart } from "../modules/analytics";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
 import {
   attemptError,
   awaitOutcome,
   claimAttempt,
+  claimAttemptBehind,
   checkoutOrderParts,
   completedAttemptPart,
   countPaidOrders,
@@ -29,6 +30,7 @@ import {
   recordAuthorization,
   writtenOrderSummary,
   type AttemptRow,
+  type ClaimResult,
   type NewOrder,
 } from "../modules/orders";
 import { capturedPart, findOwnPaymentMethod, paymentPart, savedCardParts } from "../modules/payments";
@@ -64,16 +66,9 @@ export interface PlaceOrderContext {
 export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<OrderSummary> {
   checkRequest(request);
   const decliners = await declineKeys(shop, request, ctx);
-  // Before anything is claimed or charged, one statement: the purchase counts against its address's limit, and after a
-  // few declines of this address, email or card further tries need a solved captcha; after more, none reach the gateway
-  // until the window slides (docs/decisions/0026).
-  const standing = await purchaseStanding(shop, decliners);
-  if (standing.refused) throw standing.refused;
-  const needsCaptcha = standing.captchaRequired && !(await captchaSolvedWithCard(shop, request));
-  if (needsCaptcha && !request.captchaToken) throw new ShopError("CAPTCHA_REQUIRED");
   const requestHash = requestHashOf(request);
   const fingerprint = fingerprintOf(request);
-  const claimed = await claimAttempt(shop, ctx.idempotencyKey, requestHash, fingerprint);
+  const { claimed, needsCaptcha } = await gateAndClaim(shop, request, { key: ctx.idempotencyKey, requestHash, fingerprint }, decliners);
   if (!claimed.owned) return answerRetry(shop, claimed.attempt, requestHash);
   if (claimed.abandonedChargeId) await voidQuietly(shop, gatewayOf(shop), claimed.abandonedChargeId);
   const claim = { key: ctx.idempotencyKey, id: claimed.claim, orderNumber: claimed.orderNumber };
@@ -97,6 +92,30 @@ export async function placeOrder(shop: Shop, request: PurchaseRequest, ctx: Plac
     await failAttempt(shop, claim.key, claim.id, shopError);
     throw shopError;
   }
+}
+
+/**
+ * The purchase's rate limits, then its idempotency key claimed: nothing is claimed or charged for a refused purchase.
+ * The purchase counts against its address's limit; after a few declines of this address, email or card further tries
+ * need a solved captcha; after more, none reach the gateway until the window slides (docs/decisions/0026). The count,
+ * the decline reads and the claim are one statement, the claim made only when no decline is on record (ADR 0047);
+ * otherwise the declines are weighed here and the key claimed after.
+ */
+async function gateAndClaim(
+  shop: Shop,
+  request: PurchaseRequest,
+  { key, requestHash, fingerprint }: { key: string; requestHash: string; fingerprint: string },
+  decliners: DeclineKeys,
+): Promise<{ claimed: ClaimResult; needsCaptcha: boolean }> {
+  const gate = purchaseGate(shop, decliners);
+  if (!gate) return { claimed: await claimAttempt(shop, key, requestHash, fingerprint), needsCaptcha: false };
+  const gated = await claimAttemptBehind<HitAndReadRow>(shop, key, requestHash, fingerprint, { parts: gate.parts, opens: gate.clear, columns: gate.columns });
+  if (gated.claimed) return { claimed: gated.claimed, needsCaptcha: false };
+  const standing = gate.standing(gated.answer);
+  if (standing.refused) throw standing.refused;
+  const needsCaptcha = standing.captchaRequired && !(await captchaSolvedWithCard(shop, request));
+  if (needsCaptcha && !request.captchaToken) throw new ShopError("CAPTCHA_REQUIRED");
+  return { claimed: await claimAttempt(shop, key, requestHash, fingerprint), needsCaptcha };
 }
 
 /** Input problems answered before anything is claimed or charged. */

@@ -6,6 +6,7 @@ import { dbOf, type Shop } from "../../shop";
 import { UNKNOWN_TOKEN, type AuthorizeResult, type CardDetails, type ChargeResult, type GatewayCharge, type PaymentGateway } from "./gateway";
 import { luhnValid } from "../../../domain/card-number";
 import { cardBrand, DECLINE_MESSAGES, TEST_CARDS, type CardBehavior } from "./test-cards";
+import { knownCard, rememberCard } from "./known-cards";
 
 export interface CardInput {
   number: string;
@@ -52,6 +53,7 @@ export async function tokenizeCard(shop: Shop, card: CardInput, options: { captc
   const behavior: CardBehavior = TEST_CARDS[number] ?? "succeed";
   const token = id("tok");
   await dbOf(shop).insert(sandboxTokens).values({ token, ...details, behavior, createdAt: now, captchaCheckedAt: options.captchaChecked ? now : null });
+  rememberCard(shop, token, details);
   return { token, ...details };
 }
 
@@ -61,8 +63,10 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
     name: "sandbox",
 
     async describe(token) {
-      const [row] = await db().select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
-      return row ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear } : null;
+      return knownCard(shop, token, async () => {
+        const [row] = await db().select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
+        return row ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear } : null;
+      });
     },
 
     async takeCaptchaCheck(token) {

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import type { Shop } from "../../shop";
 import type { AuthorizeResult, CardDetails, ChargeResult, GatewayCharge, PaymentGateway } from "./gateway";
+import { knownCard } from "./known-cards";
 
 /**
  * The Stripe adapter behind the gateway interface (ADR 0019), with the official `stripe` package.
@@ -68,14 +69,16 @@ export function stripeGateway(shop: Shop): PaymentGateway {
     name: "stripe",
 
     async describe(token): Promise<CardDetails | null> {
-      try {
-        const pm = await stripe().paymentMethods.retrieve(token);
-        if (!pm.card) return null;
-        return { brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
-      } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 404) return null;
-        throw error;
-      }
+      return knownCard(shop, token, async () => {
+        try {
+          const pm = await stripe().paymentMethods.retrieve(token);
+          if (!pm.card) return null;
+          return { brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+        } catch (error) {
+          if ((error as { statusCode?: number }).statusCode === 404) return null;
+          throw error;
+        }
+      });
     },
 
     async authorize({ token, amount, currency, idempotencyKey }): Promise<AuthorizeResult> {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gte, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { ShopError, isErrorCode } from "../../../domain/errors";
 import type { Queryable } from "../../db/client";
-import { statementPart, type StatementPart } from "../../db/one-statement";
+import { runAsOneStatement, statementPart, type StatementPart } from "../../db/one-statement";
 import { checkoutAttempts } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
 
@@ -27,14 +27,61 @@ export type ClaimResult =
  */
 export async function claimAttempt(shop: Shop, key: string, requestHash: string, fingerprint: string): Promise<ClaimResult> {
   const now = shop.clock.now();
-  const claim = randomUUID();
-  const fresh = { requestHash, fingerprint, claim, chargeId: null, status: "pending", orderId: null, errorCode: null, errorMessage: null, createdAt: now, updatedAt: now };
+  const fresh = freshClaim(requestHash, fingerprint, now);
   const claimed = await dbOf(shop)
     .insert(checkoutAttempts)
     .values({ idempotencyKey: key, ...fresh })
     .onConflictDoNothing()
     .returning({ orderNumber: reserveOrderNumber });
-  if (claimed.length > 0) return { owned: true, claim, createdAt: now, abandonedChargeId: null, orderNumber: claimed[0]!.orderNumber };
+  if (claimed.length > 0) return { owned: true, claim: fresh.claim, createdAt: now, abandonedChargeId: null, orderNumber: claimed[0]!.orderNumber };
+  return claimExisting(shop, key, fresh, now);
+}
+
+/** What the claim waits on, computed in the claim's own statement: its parts run, `opens` decides, `columns` answer. */
+export interface ClaimGate {
+  parts: StatementPart[];
+  opens: SQL;
+  columns: SQL;
+}
+
+/**
+ * claimAttempt behind a gate, in one statement (ADR 0047): the gate's parts run (a purchase counted against its
+ * limits), and the key is claimed only when `gate.opens` holds. Answers the gate's columns, and the claim when the
+ * gate opened; a shut gate claims nothing (no row, no order number), leaving the caller to weigh the answer.
+ */
+export async function claimAttemptBehind<Answer>(
+  shop: Shop,
+  key: string,
+  requestHash: string,
+  fingerprint: string,
+  gate: ClaimGate,
+): Promise<{ answer: Answer; claimed: ClaimResult | null }> {
+  const now = shop.clock.now();
+  const fresh = freshClaim(requestHash, fingerprint, now);
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  const a = checkoutAttempts;
+  const insert = sql`insert into ${a} (${column(a.idempotencyKey)}, ${column(a.requestHash)}, ${column(a.fingerprint)}, ${column(a.claim)}, ${column(a.status)}, ${column(a.createdAt)}, ${column(a.updatedAt)})
+    select ${key}, ${requestHash}, ${fingerprint}, ${fresh.claim}, ${fresh.status}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+    where ${gate.opens}
+    on conflict do nothing
+    returning ${reserveOrderNumber} as order_number`;
+  const answer = sql`select ${gate.columns}, ${gate.opens} as gate_open, (select order_number from ${sql.identifier(ATTEMPT_CLAIMED)}) as order_number`;
+  const [row] = await runAsOneStatement<Answer & { gate_open: boolean; order_number: number | null }>(dbOf(shop), [...gate.parts, { name: ATTEMPT_CLAIMED, sql: insert }], answer);
+  if (!row) throw new Error("the gated claim answered no row");
+  if (!row.gate_open) return { answer: row, claimed: null };
+  if (row.order_number !== null) return { answer: row, claimed: { owned: true, claim: fresh.claim, createdAt: now, abandonedChargeId: null, orderNumber: Number(row.order_number) } };
+  return { answer: row, claimed: await claimExisting(shop, key, fresh, now) };
+}
+
+const ATTEMPT_CLAIMED = "attempt_claimed";
+
+/** A new claim's values: its own claim value, pending, nothing charged yet. */
+function freshClaim(requestHash: string, fingerprint: string, now: Date) {
+  return { requestHash, fingerprint, claim: randomUUID(), chargeId: null, status: "pending", orderId: null, errorCode: null, errorMessage: null, createdAt: now, updatedAt: now };
+}
+
+/** The key is held already: a failed or abandoned attempt is claimed again; a live one is another request's. */
+async function claimExisting(shop: Shop, key: string, fresh: ReturnType<typeof freshClaim>, now: Date): Promise<ClaimResult> {
   const previous = await findAttempt(shop, key);
   const reclaimable =
     previous.status === "failed" || (previous.status === "pending" && previous.updatedAt.getTime() < now.getTime() - STALE_ATTEMPT_MS);
@@ -45,7 +92,7 @@ export async function claimAttempt(shop: Shop, key: string, requestHash: string,
     .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.claim, previous.claim), eq(checkoutAttempts.status, previous.status)))
     .returning({ orderNumber: reserveOrderNumber });
   if (reclaimed.length === 0) return { owned: false, attempt: await findAttempt(shop, key) };
-  return { owned: true, claim, createdAt: now, abandonedChargeId: previous.chargeId, orderNumber: reclaimed[0]!.orderNumber };
+  return { owned: true, claim: fresh.claim, createdAt: now, abandonedChargeId: previous.chargeId, orderNumber: reclaimed[0]!.orderNumber };
 }
 
 /**

@@ -7,7 +7,8 @@ import { openTestShop, testDriver, testEnv, type TestShop } from "../../testing/
 import { fixedClock } from "../../lib/clock";
 import { createLogger } from "../../lib/logger";
 import { consume, countHit, enforceLimit, parseRateLimits, peek, pruneRateLimitCounters, requireUnspent } from "./index";
-import { consumeAndRead, standings } from "./consume";
+import { standings } from "./consume";
+import { consumeAndRead } from "./hit-and-read";
 
 const MINUTE = 60_000;
 

@@ -104,10 +104,10 @@ export async function standings(shop: Shop, requests: ConsumeRequest[]): Promise
   return standingsOf(requests, rows, shop.clock.now().getTime());
 }
 
-type CounterRow = { bucket: string; key: string; windowStart: Date; hits: number; previousHits: number };
+export type CounterRow = { bucket: string; key: string; windowStart: Date; hits: number; previousHits: number };
 
 /** Where each asked counter stands now, from the rows found (a counter with no row has no hits). */
-function standingsOf(requests: ConsumeRequest[], rows: CounterRow[], now: number): Standing[] {
+export function standingsOf(requests: ConsumeRequest[], rows: CounterRow[], now: number): Standing[] {
   return requests.map((request) => {
     const hashed = hashKey(request.key);
     const row = rows.find((r) => r.bucket === request.bucket && r.key === hashed);
@@ -122,67 +122,13 @@ function standingsOf(requests: ConsumeRequest[], rows: CounterRow[], now: number
   });
 }
 
-/**
- * One hit counted and several counters read, in one statement: a purchase counts against its address's purchase limit
- * and reads the address's, email's and card's declines in the same round trip (docs/decisions/0026, issue 10). The read
- * sees the counters as they stood before the hit, which is exact here because the hit's bucket is not among those read.
- */
-export async function consumeAndRead(shop: Shop, hit: ConsumeRequest, reads: ConsumeRequest[]): Promise<{ verdict: Verdict; standings: Standing[] }> {
-  const cost = hit.cost ?? 1;
-  if (cost > hit.limit || reads.some((r) => r.bucket === hit.bucket)) return { verdict: await consume(shop, hit), standings: await standings(shop, reads) };
-  const nowMs = shop.clock.now().getTime();
-  const window = windowAt(nowMs, hit.windowMs);
-  const expires = new Date(window.startMs + 2 * hit.windowMs).toISOString();
-  const current = sql`(case when c.window_start >= ${window.start}::timestamptz then c.hits else 0 end)`;
-  const previous = sql`(case when c.window_start >= ${window.start}::timestamptz then c.previous_hits
-    when c.window_start = ${window.previousStart}::timestamptz then c.hits else 0 end)`;
-  const fits = sql`(${previous} * ${window.previousWeight}::float8 + ${current} + ${cost} <= ${hit.limit})`;
-  const wanted = reads.length
-    ? sql.join(reads.map((r) => sql`(${r.bucket}, ${hashKey(r.key)})`), sql`, `)
-    : sql`(null, null)`;
-  const result = await dbOf(shop).execute(sql`
-    with hit as (
-      insert into rate_limit_counters as c (bucket, key, window_start, hits, previous_hits, last_allowed, expires_at)
-      values (${hit.bucket}, ${hashKey(hit.key)}, ${window.start}::timestamptz, ${cost}, 0, true, ${expires}::timestamptz)
-      on conflict (bucket, key) do update set
-        hits = ${current} + case when ${fits} then ${cost} else 0 end,
-        previous_hits = ${previous},
-        last_allowed = ${fits},
-        window_start = greatest(c.window_start, ${window.start}::timestamptz),
-        expires_at = greatest(c.expires_at, ${expires}::timestamptz)
-      returning hits, previous_hits, last_allowed
-    )
-    select true as is_hit, null::text as bucket, null::text as key, null::float8 as window_start_ms, hits, previous_hits, last_allowed from hit
-    union all
-    select false, bucket, key, extract(epoch from window_start)::float8 * 1000, hits, previous_hits, null
-    from rate_limit_counters where (bucket, key) in (${wanted})`);
-  const rows = (result as unknown as { rows: CombinedRow[] }).rows;
-  const hitRow = rows.find((r) => r.is_hit);
-  if (!hitRow) throw new Error("rate limit upsert returned no row");
-  const verdict = hitRow.last_allowed
-    ? { allowed: true, retryAfterSeconds: 0 }
-    : { allowed: false, retryAfterSeconds: retryAfterSeconds(nowMs, hit, window.startMs, hitRow.hits, hitRow.previous_hits, cost) };
-  const found = rows.filter((r) => !r.is_hit).map((r) => ({ bucket: r.bucket!, key: r.key!, windowStart: new Date(r.window_start_ms!), hits: r.hits, previousHits: r.previous_hits }));
-  return { verdict, standings: standingsOf(reads, found, nowMs) };
-}
-
-interface CombinedRow {
-  is_hit: boolean;
-  bucket: string | null;
-  key: string | null;
-  window_start_ms: number | null;
-  hits: number;
-  previous_hits: number;
-  last_allowed: boolean | null;
-}
-
 /** Deletes counters whose windows have both passed (the nightly prune job). */
 export async function pruneRateLimitCounters(shop: Shop, now: Date): Promise<number> {
   const deleted = await dbOf(shop).delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, now)).returning({ key: rateLimitCounters.key });
   return deleted.length;
 }
 
-function windowAt(now: number, windowMs: number) {
+export function windowAt(now: number, windowMs: number) {
   const start = Math.floor(now / windowMs) * windowMs;
   return {
     startMs: start,
@@ -194,7 +140,7 @@ function windowAt(now: number, windowMs: number) {
 }
 
 /** How long until previous * weight(t) + hits + cost fits, first within this window, else after it rolls over. */
-function retryAfterSeconds(now: number, limit: Limit, start: number, hits: number, previous: number, cost: number): number {
+export function retryAfterSeconds(now: number, limit: Limit, start: number, hits: number, previous: number, cost: number): number {
   const end = start + limit.windowMs;
   let waitMs: number;
   if (hits + cost <= limit.limit && previous > 0) {
@@ -210,6 +156,6 @@ function retryAfterSeconds(now: number, limit: Limit, start: number, hits: numbe
 }
 
 /** Addresses, emails and card fingerprints are not kept in the clear. */
-function hashKey(key: string): string {
+export function hashKey(key: string): string {
   return createHash("sha256").update(key).digest("base64url");
 }

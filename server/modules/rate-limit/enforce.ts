@@ -1,6 +1,9 @@
 import { ShopError } from "../../../domain/errors";
 import type { Shop } from "../../shop";
-import { consume, consumeAndRead, peek, standings, type Standing, type Verdict } from "./consume";
+import { sql, type SQL } from "drizzle-orm";
+import type { StatementPart } from "../../db/one-statement";
+import { consume, peek, standings, type Standing, type Verdict } from "./consume";
+import { hitAndRead, type HitAndReadRow } from "./hit-and-read";
 import { limitOf, type LimitName } from "./limits";
 
 /**
@@ -60,17 +63,37 @@ export async function declineStanding(shop: Shop, keys: DeclineKeys): Promise<De
 }
 
 /**
- * A purchase's gate, one statement (issue 10): counts the purchase against its address's purchase limit and reads the
- * address's, email's and card's declines. Refused when the purchase limit is spent or a decline limit is; otherwise
- * says whether a captcha is needed first. Nothing is counted or read when limits are off.
+ * A purchase's gate (issue 10, ADR 0047): counts the purchase against its address's purchase limit and reads the
+ * address's, email's and card's declines, as parts of the statement that claims the purchase's idempotency key, which
+ * is claimed only when `clear` holds (the purchase allowed, no decline on record). `standing` then tells from the
+ * answer whether the purchase is refused, needs a captcha first, or may go on. Null when limits are off or nothing
+ * is known to count or read.
  */
-export async function purchaseStanding(shop: Shop, keys: DeclineKeys): Promise<DeclineStanding> {
-  if (!shop.env.RATE_LIMITS.enabled) return { refused: null, captchaRequired: false };
+export interface PurchaseGate {
+  parts: StatementPart[];
+  clear: SQL;
+  columns: SQL;
+  standing(row: HitAndReadRow): DeclineStanding;
+}
+
+export function purchaseGate(shop: Shop, keys: DeclineKeys): PurchaseGate | null {
+  if (!shop.env.RATE_LIMITS.enabled) return null;
   const purchase = limitOf(shop.env.RATE_LIMITS, "purchase-per-address");
   const asked = declineRequests(shop, keys);
-  if (!purchase || keys.address === null) return asked.length ? standingOf(asked, await standings(shop, asked), null) : { refused: null, captchaRequired: false };
-  const { verdict, standings: found } = await consumeAndRead(shop, { bucket: "purchase-per-address", key: keys.address, ...purchase }, asked);
-  return standingOf(asked, found, verdict.allowed ? null : verdict);
+  const hit = purchase && keys.address !== null ? { bucket: "purchase-per-address", key: keys.address, ...purchase } : null;
+  if (!hit && asked.length === 0) return null;
+  const counted = hitAndRead(shop, hit, asked);
+  // A limit set to ask for a captcha (or refuse) from the first try is never clear: the declines are weighed.
+  const strictFromFirst = asked.some((r) => r.limit < 1 || (r.captchaAfter ?? Infinity) < 1);
+  return {
+    parts: counted.parts,
+    clear: strictFromFirst ? sql`false` : counted.clear,
+    columns: counted.columns,
+    standing: (row) => {
+      const { verdict, standings: found } = counted.outcome(row);
+      return standingOf(asked, found, verdict.allowed ? null : verdict);
+    },
+  };
 }
 
 function declineRequests(shop: Shop, keys: DeclineKeys) {

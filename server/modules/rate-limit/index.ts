@@ -13,6 +13,7 @@
  * Declines (docs/decisions/0026-captcha-after-declines.md): one read of the address, email and card counters says
  * whether the next card try is refused (429) or needs a solved captcha; countDecline counts a decline against all three.
  *   const { refused, captchaRequired } = await declineStanding(shop, { address, email, card });
+ * A purchase counts and reads them as parts of the statement that claims its idempotency key (purchaseGate, ADR 0047).
  * A new named limit is one line in RATE_LIMIT_DEFAULTS (and the README's list).
  *
  * HTTP: `rateLimit("events-per-address", { cost })` in server/http/middleware/rate-limit.ts is the Hono middleware,
@@ -20,5 +21,6 @@
  * TRUST_PROXY names the proxy). errorResponse sends ShopError.retryAfterSeconds as the Retry-After header.
  */
 export { consume, peek, pruneRateLimitCounters, standings, type ConsumeRequest, type Standing, type Verdict } from "./consume";
-export { countDecline, countHit, declineStanding, enforceLimit, purchaseStanding, rateLimited, requireUnspent, type DeclineKeys, type DeclineStanding } from "./enforce";
+export { countDecline, countHit, declineStanding, enforceLimit, purchaseGate, rateLimited, requireUnspent, type DeclineKeys, type DeclineStanding, type PurchaseGate } from "./enforce";
+export type { HitAndReadRow } from "./hit-and-read";
 export { LIMIT_NAMES, limitOf, parseRateLimits, RATE_LIMIT_DEFAULTS, type Limit, type LimitName, type RateLimitSettings } from "./limits";
