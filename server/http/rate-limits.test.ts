@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { sandboxCharges } from "../db/schema";
+import { checkoutAttempts, sandboxCharges } from "../db/schema";
 import { dbOf } from "../shop";
 import { openTestShop, testDriver, testEnv, type TestShop } from "../testing/test-shop";
 
@@ -85,12 +85,12 @@ describe(`rate limits over HTTP (${testDriver()})`, () => {
       json({ number: card.number ?? DECLINED, expMonth: card.expMonth ?? 12, expYear: card.expYear ?? 2030, cvc: "123", ...(captchaToken ? { captchaToken } : {}) }),
       from(ip),
     );
-  const buy = (ip: string, email: string, token: string, captchaToken?: string) =>
+  const buy = (ip: string, email: string, token: string, captchaToken?: string, idempotencyKey = randomUUID()) =>
     app.request(
       "/api/purchase",
       json(
         { email, shippingAddress: US_ADDRESS, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true, ...(captchaToken ? { captchaToken } : {}) },
-        { "Idempotency-Key": randomUUID() },
+        { "Idempotency-Key": idempotencyKey },
       ),
       from(ip),
     );
@@ -106,11 +106,14 @@ describe(`rate limits over HTTP (${testDriver()})`, () => {
     // Tokens the gateway does not know: each purchase is counted, then answered 400 before any charge.
     for (let i = 0; i < 30; i++) expect((await buy(shopper, `p${i}@example.com`, `tok_unknown_${i}`)).status).toBe(400);
     const chargesBefore = (await dbOf(shop).select({ n: count() }).from(sandboxCharges))[0]!.n;
-    const refused = await buy(shopper, "p-last@example.com", await tokenOf(await tokenize(shopper, { number: "4242424242424242" })));
+    const key = randomUUID();
+    const refused = await buy(shopper, "p-last@example.com", await tokenOf(await tokenize(shopper, { number: "4242424242424242" })), undefined, key);
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { code: string }).code).toBe("RATE_LIMITED");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await dbOf(shop).select({ n: count() }).from(sandboxCharges))[0]!.n).toBe(chargesBefore);
+    // The count and the key's claim are one statement (ADR 0047): a refused purchase claims nothing.
+    expect(await dbOf(shop).select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key))).toEqual([]);
     // Another address buys as usual.
     expect((await buy("198.51.100.71", "other@example.com", await tokenOf(await tokenize("198.51.100.71", { number: "4242424242424242" })))).status).toBe(201);
   });
@@ -140,10 +143,13 @@ describe(`rate limits over HTTP (${testDriver()})`, () => {
     for (let i = 0; i < 3; i++) expect((await buy(tester, email, await tokenOf(await tokenize(tester, { expYear: 2031 + i })))).status).toBe(402);
     const gatewayBefore = await declinedAtGateway();
     const good = await tokenOf(await tokenize(tester, { number: "4242424242424242" }));
-    const asked = await buy(tester, email, good);
+    const key = randomUUID();
+    const asked = await buy(tester, email, good, undefined, key);
     expect(asked.status).toBe(403);
     expect(await asked.json()).toEqual(CAPTCHA_REQUIRED);
     expect(await declinedAtGateway()).toBe(gatewayBefore);
+    // Asked for a captcha before its key was claimed: the same key, with one solved, is a new try, not this answer again.
+    expect(await dbOf(shop).select().from(checkoutAttempts).where(eq(checkoutAttempts.idempotencyKey, key))).toEqual([]);
 
     // With a captcha secret set, a token the verifier cannot confirm is CAPTCHA_FAILED.
     const env = shop.env as { TURNSTILE_SECRET_KEY?: string; TURNSTILE_VERIFY_URL?: string };
@@ -158,8 +164,8 @@ describe(`rate limits over HTTP (${testDriver()})`, () => {
       env.TURNSTILE_SECRET_KEY = saved.secret;
       env.TURNSTILE_VERIFY_URL = saved.url;
     }
-    // Without a secret (development) any solved token verifies: the order is placed.
-    expect((await buy(tester, email, await tokenOf(await tokenize(tester, { number: "4242424242424242" })), "solved-captcha")).status).toBe(201);
+    // Without a secret (development) any solved token verifies: the order is placed, under the key first refused.
+    expect((await buy(tester, email, await tokenOf(await tokenize(tester, { number: "4242424242424242" })), "solved-captcha", key)).status).toBe(201);
   });
 
   it("a card tester who solves every captcha: of 25 declined purchases from one address (new card and email each), 20 reach the gateway, the rest 429", async () => {

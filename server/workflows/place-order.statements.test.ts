@@ -8,6 +8,7 @@ import { creditBalance, grantCredit } from "../modules/loyalty";
 import { orderSummary } from "../modules/orders";
 import { dbOf } from "../shop";
 import { placeOrder } from "./place-order";
+import { countDecline } from "../modules/rate-limit";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
 
 /**
@@ -113,6 +114,15 @@ describe.each([
     const partsOf = (sql: string) => [...sql.matchAll(/"(\w+)" as \(/g)].map((m) => m[1]);
     expect(partsOf(recorded.find((sql) => sql.includes('"attempt_done" as ('))!)).toEqual(ORDER_PARTS);
     if (limits === "on") expect(partsOf(recorded.find((sql) => sql.includes('"attempt_claimed" as ('))!)).toEqual(CLAIM_PARTS);
+  });
+
+  it.runIf(limits === "on")("weighs a decline on record before claiming: the claim is then a statement of its own, one more", async () => {
+    const email = `statements-declined-${++n}@example.com`;
+    await countDecline(shop, { address: null, email, card: null });
+    expect(await purchase(undefined, email)).toBe(201);
+    const statements = recording!.map(shapeOf).filter((s) => !["begin", "commit", "rollback"].includes(s));
+    recording = null;
+    expect([...statements].sort()).toEqual([...LIMITED_ORDER_STATEMENTS, "insert checkout_attempts"].sort());
   });
 
   it.runIf(limits === "off")(`places a signed-in member's order without credit in ${MEMBER_ORDER_STATEMENTS.length} statements: one more than a guest's`, async () => {

@@ -13,7 +13,7 @@ const OrderSchema = z.object({ id: z.string(), number: z.string(), total: z.numb
 const route = createRoute({
   method: "post",
   path: "/purchase",
-  // The purchase limit itself is counted by placeOrder, in one statement with the decline counters (purchaseStanding).
+  // The purchase limit itself is counted by placeOrder, in the statement that claims its key (purchaseGate, ADR 0047).
   middleware: [rateLimit("coupon-checks-per-address", { when: namesCoupon })] as const,
   summary: "Place an order: the server prices the cart, charges once per Idempotency-Key, writes order and subscriptions",
   request: {
