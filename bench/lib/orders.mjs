@@ -95,7 +95,9 @@ export function cpuSecondsOf(pid) {
 
 /**
  * Measures several servers under the same load: each is warmed up, then they take turns for `rounds` rounds of
- * `duration` seconds each (A, B, C, A, B, C, ...), so background load on a shared machine falls on all alike.
+ * `duration` seconds each, so background load on a shared machine falls on all alike. Every other round runs them in
+ * reverse order (A, B, C, C, B, A, A, B, C, ...): on a machine whose speed drifts, going first or last in a round
+ * would otherwise favour the same server every time.
  * Answers per target: orders/s over all rounds (and per round), latency percentiles over all rounds, and the server
  * process's CPU milliseconds per order placed.
  */
@@ -103,7 +105,9 @@ export async function compareOrders(targets, { connections = 20, duration = 10, 
   for (const t of targets) if (warmup > 0) await measureOrders(t.origin, { connections, duration: warmup });
   const collected = targets.map(() => []);
   for (let round = 1; round <= rounds; round++) {
-    for (const [i, t] of targets.entries()) {
+    const order = [...targets.entries()];
+    if (round % 2 === 0) order.reverse();
+    for (const [i, t] of order) {
       const cpuBefore = cpuSecondsOf(t.pid);
       const m = await measureOrders(t.origin, { connections, duration });
       m.cpuSeconds = cpuSecondsOf(t.pid) - cpuBefore;
