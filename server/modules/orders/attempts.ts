@@ -26,15 +26,9 @@ export type ClaimResult =
  * never makes two orders.
  */
 export async function claimAttempt(shop: Shop, key: string, requestHash: string, fingerprint: string): Promise<ClaimResult> {
-  const now = shop.clock.now();
-  const fresh = freshClaim(requestHash, fingerprint, now);
-  const claimed = await dbOf(shop)
-    .insert(checkoutAttempts)
-    .values({ idempotencyKey: key, ...fresh })
-    .onConflictDoNothing()
-    .returning({ orderNumber: reserveOrderNumber });
-  if (claimed.length > 0) return { owned: true, claim: fresh.claim, createdAt: now, abandonedChargeId: null, orderNumber: claimed[0]!.orderNumber };
-  return claimExisting(shop, key, fresh, now);
+  const { claimed } = await claimAttemptBehind(shop, key, requestHash, fingerprint, NO_GATE);
+  if (!claimed) throw new Error("an ungated claim was refused");
+  return claimed;
 }
 
 /** What the claim waits on, computed in the claim's own statement: its parts run, `opens` decides, `columns` answer. */
@@ -66,7 +60,15 @@ export async function claimAttemptBehind<Answer>(
     on conflict do nothing
     returning ${reserveOrderNumber} as order_number`;
   const answer = sql`select ${gate.columns}, ${gate.opens} as gate_open, (select order_number from ${sql.identifier(ATTEMPT_CLAIMED)}) as order_number`;
-  const [row] = await runAsOneStatement<Answer & { gate_open: boolean; order_number: number | null }>(dbOf(shop), [...gate.parts, { name: ATTEMPT_CLAIMED, sql: insert }], answer);
+  // The claim commits without waiting for the disk (ADR 0047): every later write of the order waits, and WAL is flushed
+  // in order, so the claim is durable before anything it guards is. Waiting would hold the purchase counter's row
+  // (one per address) locked for a disk flush, and a shop's purchases from one address queue on it.
+  const [row] = await runAsOneStatement<Answer & { gate_open: boolean; order_number: number | null }>(
+    dbOf(shop),
+    [...gate.parts, { name: ATTEMPT_CLAIMED, sql: insert }],
+    answer,
+    { waitForDisk: false },
+  );
   if (!row) throw new Error("the gated claim answered no row");
   if (!row.gate_open) return { answer: row, claimed: null };
   if (row.order_number !== null) return { answer: row, claimed: { owned: true, claim: fresh.claim, createdAt: now, abandonedChargeId: null, orderNumber: Number(row.order_number) } };
@@ -74,6 +76,9 @@ export async function claimAttemptBehind<Answer>(
 }
 
 const ATTEMPT_CLAIMED = "attempt_claimed";
+
+/** Nothing to wait on: the claim alone. */
+const NO_GATE: ClaimGate = { parts: [], opens: sql`true`, columns: sql`null as no_gate` };
 
 /** A new claim's values: its own claim value, pending, nothing charged yet. */
 function freshClaim(requestHash: string, fingerprint: string, now: Date) {
