@@ -110,6 +110,11 @@ async function burst(origin, path, count, makeBody, concurrency = 25) {
 export async function measureAttack(origin, { seconds = 60, attempts = 60 } = {}) {
   const cards = await cardTesting(origin, seconds, attempts);
   const newsletter = await burst(origin, "/api/newsletter", 1000, (i) => ({ email: `burst-${i}-${randomUUID().slice(0, 6)}@example.com` }));
-  const events = await burst(origin, "/api/events", 1000, (i) => ({ events: [{ name: "Bench Burst", properties: { i } }] }));
+  // A catalogue event with performance consent, so what the limiter lets through is stored (202), not refused as unknown.
+  const consent = { C0001: true, C0002: true, C0003: false, C0004: false, C0005: false };
+  const events = await burst(origin, "/api/events", 1000, (i) => ({
+    events: [{ name: "Nav Menu Click", properties: { menu: "Shop" }, path: "/", anonymousId: `burst-${i % 50}`, messageId: randomUUID() }],
+    consent,
+  }));
   return { cards, newsletter, events };
 }
