@@ -185,6 +185,8 @@ async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
 }
 
 test("the whole checkout works from the keyboard alone", async ({ page }) => {
+  // Some hundred key presses, each waited on: on a loaded 2-core machine it took 24 s of the default 30.
+  test.setTimeout(60_000);
   await seedCart(page, { "syn-wk-3mo": 1 }, "WELCOME10");
   await open(page, "/checkout");
   await expect(summaryTotal(page)).toHaveText(/\$121\.47/);
