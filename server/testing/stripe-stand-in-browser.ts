@@ -127,11 +127,6 @@ export const STRIPE_JS = String.raw`(function () {
 })();
 `;
 
-/**
- * The express checkout frame: one Google Pay style button (the wallet the stand-in offers), and after the page's
- * click handler resolves, the wallet's sheet as a dialog in the frame: the amount, the wallet's test card, Pay and
- * Cancel. Pay fires "confirm"; the PaymentMethod is made from the wallet's card when the page asks for it.
- */
 /** Both frames' last step: the card's fields and the billing details, posted to the stand-in's /v1/payment_methods. */
 const POST_PAYMENT_METHOD = String.raw`  async function postPaymentMethod(body, billing) {
     billing = billing || {};
@@ -145,6 +140,11 @@ const POST_PAYMENT_METHOD = String.raw`  async function postPaymentMethod(body, 
     }
   }`;
 
+/**
+ * The express checkout frame: one Google Pay style button (the wallet the stand-in offers), and after the page's
+ * click handler resolves, the wallet's sheet as a dialog in the frame: the amount, the wallet's test card, Pay and
+ * Cancel. Pay fires "confirm"; the PaymentMethod is made from the wallet's card when the page asks for it.
+ */
 export const EXPRESS_FRAME_HTML = String.raw`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Express checkout</title>

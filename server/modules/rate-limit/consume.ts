@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, or } from "drizzle-orm";
 import { rateLimitCounters } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
 import type { Limit } from "./limits";
@@ -17,50 +17,6 @@ export interface Verdict {
   allowed: boolean;
   /** When refused: whole seconds until a request of the same cost would be allowed (at least 1). 0 when allowed. */
   retryAfterSeconds: number;
-}
-
-/**
- * Counts a hit against (bucket, key) and says whether it is within the limit: one atomic upsert, so concurrent requests
- * in any number of processes sharing the database are counted exactly. The window slides: the previous fixed window's
- * hits count in proportion to how much of it still overlaps (the estimate Cloudflare and others use). A refused hit
- * is not counted, so a client that keeps hammering is let in again as soon as the window has slid far enough.
- */
-export async function consume(shop: Shop, request: ConsumeRequest): Promise<Verdict> {
-  const cost = request.cost ?? 1;
-  if (cost > request.limit) return { allowed: false, retryAfterSeconds: Math.ceil(request.windowMs / 1000) };
-  const now = shop.clock.now().getTime();
-  const window = windowAt(now, request.windowMs);
-  const c = rateLimitCounters;
-  // The row as it stands once rolled over to the current window.
-  const current = sql`(case when ${c.windowStart} >= ${window.start}::timestamptz then ${c.hits} else 0 end)`;
-  const previous = sql`(case when ${c.windowStart} >= ${window.start}::timestamptz then ${c.previousHits}
-    when ${c.windowStart} = ${window.previousStart}::timestamptz then ${c.hits} else 0 end)`;
-  const fits = sql`(${previous} * ${window.previousWeight}::float8 + ${current} + ${cost} <= ${request.limit})`;
-  const [row] = await dbOf(shop)
-    .insert(c)
-    .values({
-      bucket: request.bucket,
-      key: hashKey(request.key),
-      windowStart: new Date(window.startMs),
-      hits: cost,
-      previousHits: 0,
-      lastAllowed: true,
-      expiresAt: new Date(window.startMs + 2 * request.windowMs),
-    })
-    .onConflictDoUpdate({
-      target: [c.bucket, c.key],
-      set: {
-        hits: sql`${current} + case when ${fits} then ${cost} else 0 end`,
-        previousHits: previous,
-        lastAllowed: fits,
-        windowStart: sql`greatest(${c.windowStart}, ${window.start}::timestamptz)`,
-        expiresAt: sql`greatest(${c.expiresAt}, ${new Date(window.startMs + 2 * request.windowMs).toISOString()}::timestamptz)`,
-      },
-    })
-    .returning({ hits: c.hits, previousHits: c.previousHits, allowed: c.lastAllowed });
-  if (!row) throw new Error("rate limit upsert returned no row");
-  if (row.allowed) return { allowed: true, retryAfterSeconds: 0 };
-  return { allowed: false, retryAfterSeconds: retryAfterSeconds(now, request, window.startMs, row.hits, row.previousHits, cost) };
 }
 
 /** Whether a hit of `cost` would be allowed now, without counting it (e.g. "has this card been declined too often?"). */

@@ -2,8 +2,8 @@ import { ShopError } from "../../../domain/errors";
 import type { Shop } from "../../shop";
 import { sql, type SQL } from "drizzle-orm";
 import type { StatementPart } from "../../db/one-statement";
-import { consume, peek, standings, type Standing, type Verdict } from "./consume";
-import { hitAndRead, type HitAndReadRow } from "./hit-and-read";
+import { peek, standings, type Standing, type Verdict } from "./consume";
+import { consume, hitAndRead, type HitAndReadRow } from "./hit-and-read";
 import { limitOf, type LimitName } from "./limits";
 
 /**

@@ -62,7 +62,7 @@ export function hitAndRead(shop: Shop, hit: ConsumeRequest | null, reads: Consum
   };
 }
 
-/** consume's upsert (see there), returning the row's counts and whether this hit was allowed. */
+/** The counter's upsert (the sliding window of `consume`, below), returning its counts and whether this hit was allowed. */
 function upsertHit(nowMs: number, hit: ConsumeRequest): SQL {
   const cost = hit.cost ?? 1;
   const window = windowAt(nowMs, hit.windowMs);
@@ -109,4 +109,16 @@ export async function consumeAndRead(shop: Shop, hit: ConsumeRequest, reads: Con
   const asked = hitAndRead(shop, hit, reads);
   const [row] = await runAsOneStatement<HitAndReadRow>(dbOf(shop), asked.parts, sql`select ${asked.columns}`);
   return asked.outcome(row!);
+}
+
+/**
+ * Counts a hit against (bucket, key) and says whether it is within the limit: one atomic upsert, so concurrent requests
+ * in any number of processes sharing the database are counted exactly. The window slides: the previous fixed window's
+ * hits count in proportion to how much of it still overlaps (the estimate Cloudflare and others use). A refused hit
+ * is not counted, so a client that keeps hammering is let in again as soon as the window has slid far enough.
+ */
+export async function consume(shop: Shop, request: ConsumeRequest): Promise<Verdict> {
+  const cost = request.cost ?? 1;
+  if (cost > request.limit) return { allowed: false, retryAfterSeconds: Math.ceil(request.windowMs / 1000) };
+  return (await consumeAndRead(shop, request, [])).verdict;
 }

@@ -20,7 +20,7 @@
  * keyed by `clientAddress(c)` (server/http/middleware/client-ip.ts: the socket's peer, or X-Forwarded-For only when
  * TRUST_PROXY names the proxy). errorResponse sends ShopError.retryAfterSeconds as the Retry-After header.
  */
-export { consume, peek, pruneRateLimitCounters, standings, type ConsumeRequest, type Standing, type Verdict } from "./consume";
+export { peek, pruneRateLimitCounters, standings, type ConsumeRequest, type Standing, type Verdict } from "./consume";
 export { countDecline, countHit, declineStanding, enforceLimit, purchaseGate, rateLimited, requireUnspent, type DeclineKeys, type DeclineStanding, type PurchaseGate } from "./enforce";
-export type { HitAndReadRow } from "./hit-and-read";
+export { consume, type HitAndReadRow } from "./hit-and-read";
 export { LIMIT_NAMES, limitOf, parseRateLimits, RATE_LIMIT_DEFAULTS, type Limit, type LimitName, type RateLimitSettings } from "./limits";
