@@ -27,6 +27,9 @@ interface QueuedEvent {
 export const ENDPOINT = "/api/events";
 const BATCH_SIZE = 20;
 const FLUSH_DELAY_MS = 1000;
+/** After a failed send (offline, 429, 5xx) the queue is tried again after 2 s, doubling up to a minute. */
+export const RETRY_FIRST_MS = 2000;
+export const RETRY_MAX_MS = 60_000;
 /** Events held before the shopper chooses; more are dropped (a shopper who never chooses sends nothing). */
 const MAX_UNDECIDED = 50;
 const MAX_STORED = 200;
@@ -48,6 +51,8 @@ const state = {
   undecided: [] as QueuedEvent[],
   memory: [] as QueuedEvent[],
   timer: null as ReturnType<typeof setTimeout> | null,
+  /** The pause before the next retry after a failed send; 0 while sends succeed. */
+  retryMs: 0,
   consentPoll: null as ReturnType<typeof setInterval> | null,
   viewer: null as { email?: string | null; phone?: string | null } | null,
   firstPageSent: false,
@@ -151,7 +156,10 @@ function body(events: QueuedEvent[]): string {
   return JSON.stringify({ events, consent: readConsent() });
 }
 
-/** Sends what is queued, 20 at a time, with a keepalive fetch; what fails stays queued for the next flush. */
+/**
+ * Sends what is queued, 20 at a time, with a keepalive fetch. What fails stays queued and is tried again after a
+ * pause (doubling, honouring Retry-After), so an event is not left waiting for the shopper's next action.
+ */
 export async function flush(): Promise<void> {
   if (!browser()) return;
   state.timer = null;
@@ -160,15 +168,25 @@ export async function flush(): Promise<void> {
   const events = pending();
   for (let i = 0; i < events.length; i += BATCH_SIZE) {
     const batch = events.slice(i, i + BATCH_SIZE);
+    let res: Response;
     try {
-      const res = await fetch(ENDPOINT, { method: "POST", body: body(batch), headers: { "Content-Type": "application/json" }, keepalive: true, credentials: "same-origin" });
-      // A 4xx will never succeed (a bug in an event): drop it rather than resend it forever.
-      if (res.ok || (res.status >= 400 && res.status < 500 && res.status !== 429)) await removeSent(new Set(batch.map((e) => e.messageId)));
-      else return;
+      res = await fetch(ENDPOINT, { method: "POST", body: body(batch), headers: { "Content-Type": "application/json" }, keepalive: true, credentials: "same-origin" });
     } catch {
-      return; // offline: keep them for later
+      return retryLater(null); // offline: keep them for later
     }
+    // A 4xx other than 429 will never succeed (a bug in an event): drop it rather than resend it forever.
+    if (!res.ok && (res.status < 400 || res.status >= 500 || res.status === 429)) return retryLater(res.headers.get("Retry-After"));
+    await removeSent(new Set(batch.map((e) => e.messageId)));
   }
+  state.retryMs = 0;
+}
+
+/** Schedules the next try after a failed send, unless a flush is already due sooner. */
+function retryLater(retryAfter: string | null): void {
+  const asked = Number(retryAfter) * 1000;
+  state.retryMs = Math.min(RETRY_MAX_MS, state.retryMs ? state.retryMs * 2 : RETRY_FIRST_MS);
+  if (state.timer) return;
+  state.timer = setTimeout(() => void flush(), Math.min(RETRY_MAX_MS, Math.max(state.retryMs, Number.isFinite(asked) ? asked : 0)));
 }
 
 /** The page is going away: whatever is queued goes with sendBeacon, which outlives the page. */

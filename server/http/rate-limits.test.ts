@@ -4,6 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { checkoutAttempts, sandboxCharges } from "../db/schema";
 import { dbOf } from "../shop";
+import { DS01_QUIZ } from "../../domain/quiz";
+import { ROUTES } from "../../domain/routes";
+import * as contentPage from "../../app/routes/content/content-page";
+import * as quizPage from "../../app/routes/content/quiz";
+import { routeDocument } from "../testing/route-document";
 import { openTestShop, testDriver, testEnv, type TestShop } from "../testing/test-shop";
 
 /** app.request with the socket peer a real connection would have. */
@@ -194,3 +199,73 @@ describe(`rate limits over HTTP (${testDriver()})`, () => {
     expect((await buy("198.51.100.63", "shopper@example.com", await tokenOf(await tokenize("198.51.100.63", { number: "4242424242424242" })))).status).toBe(201);
   }, 120_000); // some 70 requests: quick alone, slow on a loaded machine
 });
+
+/**
+ * Every other named limit, each on the routes that count against it, with small numbers (RATE_LIMITS overrides) so
+ * each is spent in a few requests: the (limit + 1)th request is 429 RATE_LIMITED with Retry-After, and the same
+ * requests from another address still pass.
+ */
+describe(`every named limit holds on its routes (${testDriver()})`, () => {
+  let shop: TestShop;
+  let app: ReturnType<typeof createApp>;
+  const LIMIT = 3;
+  beforeAll(async () => {
+    shop = await openTestShop();
+    const named = ["tokenize-per-address", "preview-per-address", "forms-per-address", "coupon-checks-per-address", "mail-forms-per-address"];
+    const env = testEnv({ RATE_LIMITS: named.map((name) => `${name}=${LIMIT}/1h`).join(",") });
+    app = createApp({ ...shop, env }, { document: routeDocument({ [ROUTES.contact]: contentPage, [ROUTES.quiz]: quizPage }) });
+  });
+  afterAll(() => shop.cleanup());
+
+  type Send = (ip: string, i: number) => Response | Promise<Response>;
+  const post = (path: string, body: unknown): Send => (ip) => app.request(path, json(body), from(ip));
+  const page = (path: string, fields: (i: number) => Record<string, string>): Send => (ip, i) =>
+    app.request(path, { method: "POST", body: new URLSearchParams(fields(i)).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } }, from(ip));
+
+  /** `LIMIT` requests pass with `passes`, the next is refused with a wait, and another address is not held back. */
+  let others = 0;
+  async function spends(send: Send, ip: string, passes: number): Promise<void> {
+    for (let i = 0; i < LIMIT; i++) expect((await send(ip, i)).status, `request ${i + 1}`).toBe(passes);
+    const refused = await send(ip, LIMIT);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain("Too many requests");
+    expect((await send(`203.0.113.${++others}`, 0)).status).toBe(passes);
+  }
+
+  const card = { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" };
+  const cart = { items: { "syn-wk-3mo": 1 }, coupon_codes: [], country: "US" };
+  const contact = (i: number) => ({ form: "contact", name: "Kim", email: "kim@example.com", topic: "Something else", message: `Message #${i}` });
+  const firstQuestion = DS01_QUIZ.questions[0]!;
+
+  it("tokenising a card (tokenize-per-address)", () => spends(post("/api/payments/sandbox/tokenize", card), "198.51.100.80", 200));
+
+  it("price previews and shipping rates share preview-per-address", async () => {
+    await spends(post("/provider/ecommerce/purchase/preview", cart), "198.51.100.81", 200);
+    const rates = await app.request("/provider/ecommerce/shipping_rates", json({ country: "US" }), from("198.51.100.81"));
+    expect(rates.status).toBe(429);
+  });
+
+  it("a preview or a purchase naming a coupon is a coupon check (coupon-checks-per-address); pricing without one is not", async () => {
+    const withCoupon = { ...cart, coupon_codes: ["WELCOME10"] };
+    await spends(post("/provider/ecommerce/purchase/preview", withCoupon), "198.51.100.82", 200);
+    // The purchase counts the same checks: refused before anything else is looked at (this body is otherwise bad).
+    const purchase = await app.request("/api/purchase", json({ couponCodes: ["WELCOME10"] }, { "Idempotency-Key": randomUUID() }), from("198.51.100.82"));
+    expect(purchase.status).toBe(429);
+    // A preview without a coupon still prices (its own limit is the preview's).
+    const plain = await app.request("/provider/ecommerce/purchase/preview", json(cart), from("198.51.100.83"));
+    expect(plain.status).toBe(200);
+  });
+
+  it("the quiz's answers, by API and by the page's plain form, and the captcha check share forms-per-address", async () => {
+    await spends(post("/provider/survey/survey-answers?survey_name=is-ds01-right-for-you", { answers: {} }), "198.51.100.84", 200);
+    await spends(page(ROUTES.quiz, () => ({ question: firstQuestion.id, answer: firstQuestion.options[0]!.id })), "198.51.100.85", 302);
+    await spends(post("/api/turnstile/verify", { token: "solved" }), "198.51.100.86", 200);
+  });
+
+  it("the contact form, by API and by the page's plain form (mail-forms-per-address)", async () => {
+    await spends(post("/api/mail/contact", { name: "Kim", email: "kim@example.com", topic: "Something else", message: "Hello" }), "198.51.100.87", 200);
+    await spends(page(ROUTES.contact, contact), "198.51.100.88", 200);
+  });
+});
+

@@ -145,6 +145,9 @@ test("with Stripe, the express wallet button is measured, opens only once the fo
   await openCheckout(page);
   await expect(page.getByRole("heading", { name: "Express checkout" })).toBeVisible();
 
+  // Both of Stripe's frames in place first, so the page's layout has settled under the pointer before the press.
+  await expect(cardFrame(page).getByLabel("Card number")).toBeVisible();
+  await expect(walletButton(page)).toBeInViewport();
   // Pressed before the form is filled: the press is measured, the form says what is missing, the wallet stays shut.
   const clicked = waitForEvent(page, "Express Pay Clicked");
   await walletButton(page).click();

@@ -5,6 +5,7 @@ import { MailForm, type MailFormResult } from "../../components/content/MailForm
 import { ArticleList } from "../../components/content/ArticleList";
 import { ContentBody } from "../../components/content/ContentBody";
 import { faqJsonLd } from "../../components/content/content-json-ld";
+import { formAnswer } from "../../lib/form-answer";
 import { canonicalUrl, pageMeta } from "../../lib/page-meta";
 import { PrivacyRights } from "../../components/account/PrivacyRights";
 import { PARTNER_OFFERS } from "../../../domain/product-pages";
@@ -41,7 +42,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   delete values.form;
   const outcome = await context.forms.submit(kind, values);
   const result: MailFormResult = outcome.ok ? { ok: true } : { ok: false, errors: outcome.errors, message: outcome.message, values };
-  return data({ result }, { status: outcome.ok ? 200 : outcome.status });
+  return data({ result }, formAnswer(outcome));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {

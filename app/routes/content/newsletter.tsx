@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { MESSAGES } from "../../../domain/messages";
 import { NEWSLETTER_CHECK_INBOX } from "../../../domain/newsletter";
+import { formAnswer } from "../../lib/form-answer";
 import { pageMeta } from "../../lib/page-meta";
 import type { Route } from "./+types/newsletter";
 
@@ -13,7 +14,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const email = typeof form.get("email") === "string" ? String(form.get("email")) : "";
   const back = safeBack(String(form.get("path") ?? ""));
   const outcome = await context.forms.subscribe({ email }, back);
-  return data({ ok: outcome.ok, message: outcome.ok ? `${MESSAGES.newsletterSuccess} ${NEWSLETTER_CHECK_INBOX}` : outcome.message, email, back }, { status: outcome.ok ? 200 : outcome.status });
+  return data({ ok: outcome.ok, message: outcome.ok ? `${MESSAGES.newsletterSuccess} ${NEWSLETTER_CHECK_INBOX}` : outcome.message, email, back }, formAnswer(outcome));
 }
 
 /** Only a path of this site, so the "back" link cannot send anyone elsewhere. */

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { cents, formatMoney, type Currency } from "../../../domain/money";
 import { ROUTES } from "../../../domain/routes";
+import { formAnswer } from "../../lib/form-answer";
 import { canonicalUrl, pageMeta } from "../../lib/page-meta";
 import type { Route } from "./+types/quiz";
 import "../../blocks/blocks.css";
@@ -61,7 +62,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!email && !emailOptional) return data({ error: "Enter your email to see your result.", question: "email" }, { status: 400 });
     if (!email) throw redirect(quizPath(id, "result"));
     const outcome = await context.quiz.answer({ id, answers: {}, email });
-    if (!outcome.ok) return data({ error: outcome.message, question: "email" }, { status: outcome.status });
+    if (!outcome.ok) return data({ error: outcome.message, question: "email" }, formAnswer(outcome));
     throw redirect(quizPath(id, "result"));
   }
   const question = field("question");
@@ -70,7 +71,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (index === -1) return data({ error: "That question is not part of this quiz. Start again from the first question.", question }, { status: 400 });
   if (choices.length === 0) return data({ error: "Choose an answer to continue.", question }, { status: 400 });
   const outcome = await context.quiz.answer({ id, answers: { [question]: choices } });
-  if (!outcome.ok) return data({ error: outcome.message, question }, { status: outcome.status });
+  if (!outcome.ok) return data({ error: outcome.message, question }, formAnswer(outcome));
   const survey = outcome.survey;
   const total = context.quiz.definition.questions.length;
   if (index + 1 < total) throw redirect(quizPath(survey.id, `step=${index + 2}`));

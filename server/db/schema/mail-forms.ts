@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** What visitors sent through the practitioner, SeedUniversity and contact forms (server/modules/mail-forms). */
 export const formSubmissions = pgTable(
@@ -8,9 +8,8 @@ export const formSubmissions = pgTable(
     kind: text("kind").notNull(),
     email: text("email").notNull(),
     fields: jsonb("fields").notNull(),
-    /** Who sent it, for the per-address limit (the client IP as the edge reports it). */
+    /** Who sent it: the client's address key (IPv6 by /64); the limit itself is the rate limiter's (mail-forms-per-address). */
     clientKey: text("client_key").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("form_submissions_client_recent").on(t.clientKey, t.createdAt)],
 );

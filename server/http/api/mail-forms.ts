@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ContactFormSchema, HcpFormSchema, UniversityFormSchema, type MailFormKind } from "../../../domain/mail-forms";
 import { submitMailForm } from "../../modules/mail-forms";
-import { clientIp } from "../middleware/client-ip";
+import { clientAddressKey } from "../middleware/client-ip";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
 
 const Accepted = z.object({ id: z.string() });
@@ -20,6 +20,6 @@ const university = formRoute("university", UniversityFormSchema, "A SeedUniversi
 const contact = formRoute("contact", ContactFormSchema, "A message to member care (the contact page)");
 
 export const mailFormsApi = createRouter()
-  .openapi(hcp, async (c) => c.json(await submitMailForm(c.get("shop"), "hcp", c.req.valid("json"), clientIp(c) ?? "unknown"), 200))
-  .openapi(university, async (c) => c.json(await submitMailForm(c.get("shop"), "university", c.req.valid("json"), clientIp(c) ?? "unknown"), 200))
-  .openapi(contact, async (c) => c.json(await submitMailForm(c.get("shop"), "contact", c.req.valid("json"), clientIp(c) ?? "unknown"), 200));
+  .openapi(hcp, async (c) => c.json(await submitMailForm(c.get("shop"), "hcp", c.req.valid("json"), clientAddressKey(c)), 200))
+  .openapi(university, async (c) => c.json(await submitMailForm(c.get("shop"), "university", c.req.valid("json"), clientAddressKey(c)), 200))
+  .openapi(contact, async (c) => c.json(await submitMailForm(c.get("shop"), "contact", c.req.valid("json"), clientAddressKey(c)), 200));

@@ -1,18 +1,18 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { ShopError, toShopError } from "../../../domain/errors";
 import { fieldErrors, type MailFormKind } from "../../../domain/mail-forms";
 import { EVENTS } from "../../../domain/event-names";
 import { NewsletterSchema } from "../../../domain/newsletter";
 import { submitMailForm } from "../../modules/mail-forms";
 import { confirmSubscription, readNewsletterLink, subscribe, unsubscribe, type LinkOutcome } from "../../modules/newsletter";
 import { enforceLimit } from "../../modules/rate-limit";
-import { clientAddressKey, clientIp } from "../middleware/client-ip";
+import { clientAddressKey } from "../middleware/client-ip";
 import type { AppEnv } from "../types";
+import { crossSiteFailure, formFailureOf, sameOrigin, type FormFailure } from "./form-failure";
 import { recordPageEvents } from "./server-events";
 
 /** What a form page's action gets back: done, or the messages to show beside the fields. */
-export type FormOutcome = { ok: true; hashedEmail?: string } | { ok: false; status: number; errors: Record<string, string>; message: string };
+export type FormOutcome = { ok: true; hashedEmail?: string } | (FormFailure & { errors: Record<string, string> });
 
 export interface FormsContext {
   forms: {
@@ -27,39 +27,27 @@ export interface FormsContext {
   };
 }
 
-/**
- * Page forms post to page routes (form-encoded), not to the JSON-only API. The API's CSRF check does not cover page
- * routes, so a post whose Origin is another site is refused here.
- */
-function sameOrigin(c: Context<AppEnv>): boolean {
-  const origin = c.req.header("Origin");
-  return origin === undefined || origin === new URL(c.req.url).origin;
-}
-
 function outcomeOf(error: unknown): FormOutcome {
   if (error instanceof z.ZodError) return { ok: false, status: 400, errors: fieldErrors(error), message: "Kindly check the fields marked below." };
-  const shopError = error instanceof ShopError ? error : toShopError(error);
-  if (shopError.status >= 500) throw error;
-  return { ok: false, status: shopError.status, errors: {}, message: shopError.message };
+  return { ...formFailureOf(error), errors: {} };
 }
 
 export function formsContext(c: Context<AppEnv>): FormsContext {
   const shop = c.get("shop");
   const origin = () => shop.env.PUBLIC_URL ?? new URL(c.req.url).origin;
-  const client = clientIp(c) ?? "unknown";
   return {
     forms: {
       submit: async (kind, fields) => {
-        if (!sameOrigin(c)) return { ok: false, status: 403, errors: {}, message: new ShopError("FORBIDDEN").message };
+        if (!sameOrigin(c)) return { ...crossSiteFailure(), errors: {} };
         try {
-          await submitMailForm(shop, kind, fields, client);
+          await submitMailForm(shop, kind, fields, clientAddressKey(c));
           return { ok: true };
         } catch (error) {
           return outcomeOf(error);
         }
       },
       subscribe: async (fields, path) => {
-        if (!sameOrigin(c)) return { ok: false, status: 403, errors: {}, message: new ShopError("FORBIDDEN").message };
+        if (!sameOrigin(c)) return { ...crossSiteFailure(), errors: {} };
         // The same limit as POST /api/newsletter: the page form is not a way around it.
         if (shop.env.RATE_LIMITS.enabled) {
           try {

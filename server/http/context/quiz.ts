@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { ShopError, toShopError } from "../../../domain/errors";
+import { ShopError } from "../../../domain/errors";
 import { EVENTS } from "../../../domain/event-names";
 import { pickCountry } from "../../../domain/locale";
 import { DS01_QUIZ, type SurveyDefinition } from "../../../domain/quiz";
@@ -9,10 +9,11 @@ import { enforceLimit } from "../../modules/rate-limit";
 import { saveSurveyAnswers, userSurvey, type SurveyViewer, type UserSurvey } from "../../modules/surveys";
 import { clientAddressKey } from "../middleware/client-ip";
 import type { AppEnv } from "../types";
+import { crossSiteFailure, formFailureOf, sameOrigin, type FormFailure } from "./form-failure";
 import { recordPageEvents } from "./server-events";
 import { COUNTRY_COOKIE } from "./shell";
 
-export type QuizAnswerOutcome = { ok: true; survey: UserSurvey } | { ok: false; status: number; message: string };
+export type QuizAnswerOutcome = { ok: true; survey: UserSurvey } | FormFailure;
 
 export interface QuizContext {
   quiz: {
@@ -22,11 +23,6 @@ export interface QuizContext {
     /** Saves one step (the page's plain form, before or after JavaScript) through the survey service of /survey/...; records the quiz events. */
     answer(input: { id: string | null; answers: Record<string, string[]>; email?: string | null }): Promise<QuizAnswerOutcome>;
   };
-}
-
-function sameOrigin(c: Context<AppEnv>): boolean {
-  const origin = c.req.header("Origin");
-  return origin === undefined || origin === new URL(c.req.url).origin;
 }
 
 export function quizContext(c: Context<AppEnv>): QuizContext {
@@ -49,7 +45,7 @@ export function quizContext(c: Context<AppEnv>): QuizContext {
         }
       },
       answer: async (input) => {
-        if (!sameOrigin(c)) return { ok: false, status: 403, message: new ShopError("FORBIDDEN").message };
+        if (!sameOrigin(c)) return crossSiteFailure();
         try {
           if (shop.env.RATE_LIMITS.enabled) await enforceLimit(shop, "forms-per-address", clientAddressKey(c));
           const { survey, started } = await saveSurveyAnswers(shop, DS01_QUIZ.name, { id: input.id ?? undefined, answers: input.answers, email: input.email }, viewer());
@@ -67,9 +63,7 @@ export function quizContext(c: Context<AppEnv>): QuizContext {
           if (events.length > 0) await recordPageEvents(c, events);
           return { ok: true, survey };
         } catch (error) {
-          const shopError = error instanceof ShopError ? error : toShopError(error);
-          if (shopError.status >= 500) throw error;
-          return { ok: false, status: shopError.status, message: shopError.message };
+          return formFailureOf(error);
         }
       },
     },

@@ -4,31 +4,19 @@ import { createApp } from "../../app";
 import { analyticsEvents, emailOutbox } from "../../db/schema";
 import { dbOf } from "../../shop";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
-import type { DocumentHandler } from "../../http/pages/document";
+import { routeDocument } from "../../testing/route-document";
 import * as newsletterPage from "../../../app/routes/content/newsletter";
 import * as confirmPage from "../../../app/routes/content/newsletter-confirm";
 import * as unsubscribePage from "../../../app/routes/content/newsletter-unsubscribe";
+import { messageFor } from "../email/send";
+import { newsletterStatusOf } from "./index";
 
-/**
- * The pages' loaders and actions with the real load context, answered as JSON: server tests do not render React
- * (tests/e2e/newsletter.spec.ts renders them in Chromium).
- */
-const ROUTE_MODULES: Record<string, { loader?: (args: never) => unknown; action: (args: never) => unknown }> = {
+/** The newsletter pages' loaders and actions with the real load context (tests/e2e/newsletter.spec.ts renders them). */
+const newsletterPages = routeDocument({
   "/newsletter": newsletterPage,
   "/newsletter/confirm": confirmPage,
   "/newsletter/unsubscribe": unsubscribePage,
-};
-export const routeDocument: DocumentHandler = async (request, context) => {
-  const mod = ROUTE_MODULES[new URL(request.url).pathname];
-  if (!mod) return new Response("not found", { status: 404 });
-  const args = { request, context, params: {} } as never;
-  const result = request.method === "POST" ? await mod.action(args) : await mod.loader?.(args);
-  const wrapped = result as { type?: string; data?: unknown; init?: ResponseInit | null };
-  const body = wrapped?.type === "DataWithResponseInit" ? wrapped.data : result;
-  return new Response(JSON.stringify(body), { status: wrapped?.init?.status ?? 200, headers: { "content-type": "application/json" } });
-};
-import { messageFor } from "../email/send";
-import { newsletterStatusOf } from "./index";
+});
 
 /** Double opt-in, one-click unsubscribe and the form before JavaScript, through the whole app (PGlite and PostgreSQL). */
 describe(`newsletter (${testDriver()})`, () => {
@@ -36,7 +24,7 @@ describe(`newsletter (${testDriver()})`, () => {
   let app: ReturnType<typeof createApp>;
   beforeAll(async () => {
     shop = await openTestShop({ now: "2026-11-25T12:00:00Z", env: { PUBLIC_URL: "https://shop.test" } });
-    app = createApp(shop, { document: routeDocument });
+    app = createApp(shop, { document: newsletterPages });
   });
   afterAll(() => shop.cleanup());
 
@@ -206,7 +194,7 @@ describe(`newsletter page form rate limit (${testDriver()})`, () => {
   let app: ReturnType<typeof createApp>;
   beforeAll(async () => {
     shop = await openTestShop({ env: { RATE_LIMITS: "on" } });
-    app = createApp(shop, { document: routeDocument });
+    app = createApp(shop, { document: newsletterPages });
   });
   afterAll(() => shop.cleanup());
 
@@ -220,6 +208,7 @@ describe(`newsletter page form rate limit (${testDriver()})`, () => {
     for (let i = 0; i < 10; i++) expect((await post(i)).status).toBe(200);
     const refused = await post(10);
     expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await refused.text()).toContain("Too many requests");
     expect(await newsletterStatusOf(shop, "limit10@example.com")).toBeNull();
   });

@@ -32,6 +32,8 @@ export const RATE_LIMIT_DEFAULTS = {
   /** Newsletter sign-ups and other plain forms (captcha checks). */
   "newsletter-per-address": { limit: 10, windowMs: HOUR },
   "forms-per-address": { limit: 60, windowMs: 10 * MINUTE },
+  /** The practitioner, SeedUniversity and contact forms, each of which mails the team: more is a bot or a loop. */
+  "mail-forms-per-address": { limit: 5, windowMs: HOUR },
   /** Analytics events, counted one per event (a request carries at most 20). */
   "events-per-address": { limit: 300, windowMs: 10 * MINUTE },
   /** Price previews and shipping rates (every cart change asks one). */

@@ -1,0 +1,1 @@
+DROP INDEX "form_submissions_client_recent";
