@@ -67,6 +67,13 @@ describe("quoteCart: totals", () => {
     expect(q.discounts).toEqual([]);
     expect(q.total).toBe(2999);
   });
+  it("a promo that gives nothing says why: the duo's own code on a cart without the duo does not apply to its items (it is another product's automatic discount, not this cart's)", () => {
+    expect(quote(us({ promo: duoAuto })).promoNotApplied).toEqual({ code: "DUO-10OFF", reason: "This code does not apply to the items in your cart." });
+    expect(quote(us({ cart: { "syn-wk-duo": 1 }, promo: duoAuto })).promoNotApplied).toEqual({ code: "DUO-10OFF", reason: "This code's discount is already applied to your cart." });
+    const save5 = coupon({ code: "SAVE5", type: "fixed", value: 500, currency: "USD" });
+    expect(quote(us({ country: "GB", plans: plansIn("international", "GBP"), promo: save5 })).promoNotApplied).toEqual({ code: "SAVE5", reason: "This code only works for orders paid in USD." });
+    expect(quote(us({ promo: save5 })).promoNotApplied).toBeNull();
+  });
   it("quantities multiply", () => expect(quote(us({ cart: { "syn-gr": 3 } })).subtotal).toBe(8997));
   it("expedited in the US costs its fee", () => expect(quote(us({ shippingMethod: "expedited" })).shipping.amount).toBe(995));
   it("abroad: international prices in the local currency plus 10", () => {

@@ -84,7 +84,7 @@ export function quoteCart(input: QuoteInput): QuoteResult {
   if (!currency) return fail("ITEM_NOT_AVAILABLE");
 
   const discounts = applyDiscounts(lines, input, currency);
-  const promoNotApplied = input.promo && !discounts.some((d) => d.kind === "promo") ? { code: input.promo.code, reason: whyPromoGivesNothing(lines, input, currency) } : null;
+  const promoNotApplied = input.promo && !discounts.some((d) => d.kind === "promo") ? { code: input.promo.code, reason: whyPromoGivesNothing(lines, input.promo, discounts, currency) } : null;
   const method = input.shippingMethod ?? defaultShippingMethod(country);
   if (!shippingMethodsFor(country).includes(method)) return fail("VALIDATION_ERROR", "That shipping method is not available for your country.");
   const shippingAmount = cents(shippingFee(method, country, lines.filter((l) => !l.bonus).map((l) => l.planCode)));
@@ -192,10 +192,9 @@ export const PROMO_NOT_APPLIED = {
 } as const;
 
 /** In the shopper's words: why an entered promo code takes nothing off this cart. */
-function whyPromoGivesNothing(lines: QuoteLine[], input: QuoteInput, currency: Currency): string {
-  const promo = input.promo!;
-  const auto = input.autoCoupons.find((c) => c.code === promo.code);
-  if (auto) return PROMO_NOT_APPLIED.alreadyApplied;
+function whyPromoGivesNothing(lines: QuoteLine[], promo: PromoCoupon, discounts: QuoteDiscount[], currency: Currency): string {
+  // Already applied only when it is this cart's own automatic discount (another product's, such as the duo's, is not).
+  if (discounts.some((d) => d.kind === "auto" && d.code === promo.code)) return PROMO_NOT_APPLIED.alreadyApplied;
   const matches = lines.some((l) => !l.bonus && couponAppliesTo(promo, l.sku));
   if (matches && promo.type === "fixed" && promo.currency && promo.currency !== currency) return PROMO_NOT_APPLIED.currency(promo.currency);
   return PROMO_NOT_APPLIED.items;
