@@ -29,7 +29,7 @@ import { startServer } from "./lib/server.mjs";
 import { findFreePort, fmt, kb, markdownTable, textTable } from "./lib/util.mjs";
 
 // Loaded after bench/node_modules is installed (see below): they import Lighthouse and autocannon.
-let CATEGORIES, measureLighthouse, TARGETS, LCP_TARGET_MS, freshPostgres, measureOrders, compareOrders, measureThroughput, removeStaticCopy, stopLoad, measureEvents, measureAttack;
+let CATEGORIES, measureLighthouse, TARGETS, LCP_TARGET_MS, freshPostgres, measureOrders, compareOrders, databaseCpuReader, measureThroughput, removeStaticCopy, stopLoad, measureEvents, measureAttack;
 
 const DEFAULT_ROUTES = ["/", "/__baseline", "/daily-synbiotic", "/science", "/cart", "/login"];
 const BASELINE = "/__baseline";
@@ -60,6 +60,7 @@ const OPTIONS = {
   "events-duration": { type: "string", default: "40" },
   "order-rounds": { type: "string", default: "3" },
   "order-warmup": { type: "string", default: "3" },
+  "limiter-shoppers": { type: "string", default: "many" },
   postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
   routes: { type: "string" },
   connections: { type: "string", default: "10" },
@@ -104,6 +105,8 @@ if (opts.help) {
   --start-timeout=300  seconds each fresh-clone \`npm start\` may take to answer GET / (step "start")
   --order-connections=20 --order-duration=10 --order-rounds=3 --order-warmup=3
                        order placement: concurrent shoppers, seconds per round and server, alternating rounds, warm-up seconds
+  --limiter-shoppers=many   step "limiter": "many" (each purchase from its own address behind a trusted proxy, every
+                       limit at its default) or "one" (every purchase from 127.0.0.1, the purchase limit raised)
   --postgres=URL       PostgreSQL to create a throwaway database in for the order and events steps (default 127.0.0.1:5432/test)
   --events-rate=2000 --events-batch=10 --events-duration=40   analytics ingestion on PostgreSQL: events/s, events per request, seconds
   --routes=/,/cart     routes for the JavaScript weight (default: ${DEFAULT_ROUTES.join(",")}; ${BASELINE} is always added)
@@ -211,7 +214,7 @@ async function main() {
   // What only the benchmark needs (bench/package.json), installed on first use.
   await ensureInstall(join(root, "bench"), { label: "the benchmark's dependencies (bench/package.json)" });
   ({ CATEGORIES, measureLighthouse, TARGETS, LCP_TARGET_MS } = await import("./lib/lighthouse.mjs"));
-  ({ freshPostgres, compareOrders } = await import("./lib/orders.mjs"));
+  ({ freshPostgres, compareOrders, databaseCpuReader } = await import("./lib/orders.mjs"));
   ({ measureAttack } = await import("./lib/attack.mjs"));
   ({ measureThroughput, removeStaticCopy, stopLoad } = await import("./lib/throughput.mjs"));
   ({ measureEvents } = await import("./lib/events.mjs"));
@@ -484,6 +487,18 @@ async function benchAttack(portMin, portMax, serverPort) {
   console.log(attackTable(results.attack, false));
 }
 
+/**
+ * Who the limiter step's shoppers are. "many": each purchase from an address of its own, sent as X-Forwarded-For by
+ * the load generator acting as the shop's trusted proxy (how a shop behind a load balancer sees real shoppers), with
+ * every limit at its default. "one": every purchase from 127.0.0.1, the worst case for the limiter (one counter row
+ * that every purchase updates), with the per-address purchase limit raised so none is refused. Both servers trust the
+ * proxy alike.
+ */
+const LIMITER_SHOPPERS = {
+  many: { limits: "", said: "each from an address of its own (behind a trusted proxy; default limits)" },
+  one: { limits: "purchase-per-address=9999999/1h,tokenize-per-address=9999/1h", said: "all from one address (the purchase and tokenising limits raised)" },
+};
+
 /** What the rate limiter costs order placement: two shops on PostgreSQL (a database each), limits on and off, alternating. */
 async function benchLimiter(portMin, portMax, serverPort) {
   const settings = {
@@ -491,8 +506,10 @@ async function benchLimiter(portMin, portMax, serverPort) {
     duration: Math.max(1, int("order-duration")),
     rounds: Math.max(1, int("order-rounds")),
     warmup: int("order-warmup"),
+    shoppersFrom: opts["limiter-shoppers"],
   };
-  section(`Limiter cost: order placement with RATE_LIMITS on and off, ${settings.connections} concurrent shoppers, ${settings.rounds} alternating rounds of ${settings.duration} s`);
+  if (!Object.hasOwn(LIMITER_SHOPPERS, settings.shoppersFrom)) usageError(`--limiter-shoppers must be "many" or "one"`);
+  section(`Limiter cost: order placement with RATE_LIMITS on and off, ${settings.connections} concurrent shoppers ${LIMITER_SHOPPERS[settings.shoppersFrom].said}, ${settings.rounds} alternating rounds of ${settings.duration} s`);
   const databases = [await freshPostgres(opts.postgres), await freshPostgres(opts.postgres)];
   if (databases.some((d) => !d)) {
     console.log(`PostgreSQL does not answer at ${opts.postgres}: the limiter step needs it and was skipped.`);
@@ -501,14 +518,14 @@ async function benchLimiter(portMin, portMax, serverPort) {
   for (const d of databases) cleanups.push(() => d.drop());
   const taken = [serverPort];
   const targets = [];
-  // Every load-test request comes from 127.0.0.1: the per-address purchase limit is raised so none is refused, and
-  // every other limit (the decline counters read before each purchase included) stays at its default.
-  for (const [i, [key, name, limits]] of [["on", "limits on", "purchase-per-address=9999999/1h"], ["off", "RATE_LIMITS=off", "off"]].entries()) {
+  for (const [i, [key, name, limits]] of [["on", "limits on", LIMITER_SHOPPERS[settings.shoppersFrom].limits], ["off", "RATE_LIMITS=off", "off"]].entries()) {
     const port = await findFreePort(portMin, portMax, taken);
     taken.push(port);
-    const server = await startServer(root, port, { databaseUrl: databases[i].url, extraEnv: { RATE_LIMITS: limits } });
+    const server = await startServer(root, port, { databaseUrl: databases[i].url, extraEnv: { RATE_LIMITS: limits, TRUST_PROXY: "127.0.0.1" } });
     cleanups.push(() => server.stop());
-    targets.push({ key, name, origin: server.origin, pid: server.pid });
+    const database = databaseCpuReader(opts.postgres, databases[i].url);
+    cleanups.push(() => database.close());
+    targets.push({ key, name, origin: server.origin, pid: server.pid, databaseCpuSeconds: database.read });
   }
   const measured = await compareOrders(targets, { ...settings, log: (line) => console.log(line) });
   const ratio = measured.on.ordersPerSecond / measured.off.ordersPerSecond;
@@ -519,7 +536,8 @@ async function benchLimiter(portMin, portMax, serverPort) {
 }
 
 function limiterVerdict(l) {
-  return `Limits on / off: ${fmt(l.ratio, 3)}x orders/s (per round ${l.perRoundRatios.map((r) => fmt(r, 2)).join(", ")}), p95 ${fmt(l.on.latencyMs.p95, 0)} vs ${fmt(l.off.latencyMs.p95, 0)} ms, CPU per order ${fmt(l.on.cpuMsPerOrder, 2)} vs ${fmt(l.off.cpuMsPerOrder, 2)} ms (target >= ${l.target}: ${l.met ? "met" : "MISSED"})`;
+  const machine = (m) => m.cpuMsPerOrder + m.databaseCpuMsPerOrder;
+  return `Limits on / off: ${fmt(l.ratio, 3)}x orders/s (per round ${l.perRoundRatios.map((r) => fmt(r, 2)).join(", ")}), p95 ${fmt(l.on.latencyMs.p95, 0)} vs ${fmt(l.off.latencyMs.p95, 0)} ms, CPU per order ${fmt(l.on.cpuMsPerOrder, 2)} vs ${fmt(l.off.cpuMsPerOrder, 2)} ms in the server, ${fmt(l.on.databaseCpuMsPerOrder, 2)} vs ${fmt(l.off.databaseCpuMsPerOrder, 2)} ms in PostgreSQL, ${fmt(machine(l.on) / machine(l.off), 3)}x in all (target >= ${l.target}: ${l.met ? "met" : "MISSED"})`;
 }
 
 // ---------------------------------------------------------------- output
@@ -710,7 +728,7 @@ function markdownSnippet() {
   }
   if (results.limiter) {
     const l = results.limiter;
-    parts.push("", `**Limiter cost** (POST /api/purchase on PostgreSQL, ${l.settings.connections} concurrent shoppers, ${l.settings.rounds} alternating rounds of ${l.settings.duration} s; limits on with the purchase limit raised, against RATE_LIMITS=off)`, "", ordersTable({ on: l.on, off: l.off }, true), "", limiterVerdict(l));
+    parts.push("", `**Limiter cost** (POST /api/purchase on PostgreSQL, ${l.settings.connections} concurrent shoppers ${LIMITER_SHOPPERS[l.settings.shoppersFrom].said}, ${l.settings.rounds} alternating rounds of ${l.settings.duration} s; limits on against RATE_LIMITS=off)`, "", ordersTable({ on: l.on, off: l.off }, true), "", limiterVerdict(l));
   }
   if (results.warning) parts.push("", `Warning: ${results.warning}.`);
   return parts.join("\n");

@@ -10,19 +10,36 @@ import { percentile } from "./util.mjs";
 
 const ADDRESS = { firstName: "Bench", lastName: "Shopper", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" };
 
-async function sandboxToken(origin) {
+async function sandboxToken(origin, headers = {}) {
   const res = await fetch(`${origin}/api/payments/sandbox/tokenize`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { "Content-Type": "application/json", ...headers },
     body: JSON.stringify({ number: "4242424242424242", expMonth: 12, expYear: 2035, cvc: "123" }),
   });
   if (!res.ok) throw new Error(`tokenize answered ${res.status}: ${await res.text()}`);
   return (await res.json()).token;
 }
 
-/** Runs the load and summarises it: orders/s and latency percentiles of successful placements. */
-export async function measureOrders(origin, { connections = 20, duration = 10 } = {}) {
-  const token = await sandboxToken(origin);
+/**
+ * Shoppers' own addresses, for a server behind a proxy (TRUST_PROXY=127.0.0.1): 198.18.0.0/15, the range RFC 2544
+ * sets aside for benchmarks, one address per purchase, counted across every call of the run (131,072 before one
+ * comes back, by which time its one purchase of an hour ago is far within any per-address limit).
+ */
+let shoppers = 0;
+function nextShopperAddress() {
+  const n = shoppers++ % 131_072;
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * Runs the load and summarises it: orders/s and latency percentiles of successful placements. `shoppersFrom`: "one"
+ * (every purchase from this machine's address) or "many" (each purchase from its own address, sent as the trusted
+ * proxy's X-Forwarded-For, as the shop sees shoppers behind a load balancer).
+ */
+export async function measureOrders(origin, { connections = 20, duration = 10, shoppersFrom = "one" } = {}) {
+  const shopperHeaders = () => (shoppersFrom === "many" ? { "x-forwarded-for": nextShopperAddress() } : {});
+  // One card for the whole load (the gateway remembers it: ADR 0047), tokenised by a shopper like the rest.
+  const token = await sandboxToken(origin, shopperHeaders());
   let n = 0;
   const latencies = [];
   const statuses = {};
@@ -39,7 +56,7 @@ export async function measureOrders(origin, { connections = 20, duration = 10 } 
               n += 1;
               return {
                 ...req,
-                headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+                headers: { "content-type": "application/json", "idempotency-key": randomUUID(), ...shopperHeaders() },
                 body: JSON.stringify({
                   email: `bench-${Date.now()}-${n}@example.com`,
                   shippingAddress: ADDRESS,
@@ -101,18 +118,22 @@ export function cpuSecondsOf(pid) {
  * Answers per target: orders/s over all rounds (and per round), latency percentiles over all rounds, and the server
  * process's CPU milliseconds per order placed.
  */
-export async function compareOrders(targets, { connections = 20, duration = 10, rounds = 3, warmup = 3, log = () => {} } = {}) {
-  for (const t of targets) if (warmup > 0) await measureOrders(t.origin, { connections, duration: warmup });
+export async function compareOrders(targets, { connections = 20, duration = 10, rounds = 3, warmup = 3, shoppersFrom = "one", log = () => {} } = {}) {
+  for (const t of targets) if (warmup > 0) await measureOrders(t.origin, { connections, duration: warmup, shoppersFrom });
   const collected = targets.map(() => []);
   for (let round = 1; round <= rounds; round++) {
     const order = [...targets.entries()];
     if (round % 2 === 0) order.reverse();
     for (const [i, t] of order) {
       const cpuBefore = cpuSecondsOf(t.pid);
-      const m = await measureOrders(t.origin, { connections, duration });
+      const databaseBefore = t.databaseCpuSeconds ? await t.databaseCpuSeconds() : NaN;
+      const m = await measureOrders(t.origin, { connections, duration, shoppersFrom });
       m.cpuSeconds = cpuSecondsOf(t.pid) - cpuBefore;
+      m.databaseCpuSeconds = t.databaseCpuSeconds ? (await t.databaseCpuSeconds()) - databaseBefore : NaN;
       collected[i].push(m);
-      log(`  round ${round}/${rounds} ${t.name}: ${m.ordersPerSecond.toFixed(1)} orders/s, p95 ${Math.round(m.latencyMs.p95)} ms, ${((m.cpuSeconds * 1000) / (m.orders || 1)).toFixed(2)} ms CPU per order`);
+      const perOrder = (seconds) => ((seconds * 1000) / (m.orders || 1)).toFixed(2);
+      const database = Number.isNaN(m.databaseCpuSeconds) ? "" : `, database ${perOrder(m.databaseCpuSeconds)} ms`;
+      log(`  round ${round}/${rounds} ${t.name}: ${m.ordersPerSecond.toFixed(1)} orders/s, p95 ${Math.round(m.latencyMs.p95)} ms, ${perOrder(m.cpuSeconds)} ms CPU per order${database}`);
     }
   }
   return Object.fromEntries(targets.map((t, i) => [t.key, summariseRounds(t.name, connections, collected[i])]));
@@ -123,6 +144,7 @@ function summariseRounds(name, connections, rounds) {
   const seconds = rounds.reduce((sum, r) => sum + r.durationSeconds, 0);
   const orders = rounds.reduce((sum, r) => sum + r.orders, 0);
   const cpuSeconds = rounds.reduce((sum, r) => sum + r.cpuSeconds, 0);
+  const databaseCpuSeconds = rounds.reduce((sum, r) => sum + (r.databaseCpuSeconds ?? NaN), 0);
   const statuses = {};
   for (const r of rounds) for (const [s, c] of Object.entries(r.statuses)) statuses[s] = (statuses[s] ?? 0) + c;
   return {
@@ -137,7 +159,25 @@ function summariseRounds(name, connections, rounds) {
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
     latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
     cpuMsPerOrder: orders > 0 ? (cpuSeconds * 1000) / orders : NaN,
+    databaseCpuMsPerOrder: orders > 0 ? (databaseCpuSeconds * 1000) / orders : NaN,
   };
+}
+
+/**
+ * The CPU seconds used so far by the PostgreSQL backends connected to one database (the shop's pool, its job queue
+ * and listeners), from /proc: with the server's own, what an order costs the machine. Backends that come and go
+ * between two readings are missed, so read it around runs on a server whose pool stays open.
+ */
+export function databaseCpuReader(adminUrl, databaseUrl) {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  const connected = admin.connect();
+  const read = async () => {
+    await connected;
+    const { rows } = await admin.query("select pid from pg_stat_activity where datname = $1", [name]);
+    return rows.reduce((sum, r) => sum + (cpuSecondsOf(r.pid) || 0), 0);
+  };
+  return { read, close: () => admin.end() };
 }
 
 /** A fresh PostgreSQL database for one run, dropped afterwards; null when no PostgreSQL answers. */
