@@ -1,16 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ANALYTICS_LOCK_STORAGE_KEY } from "../../domain/storage-keys";
+import { fakeStorage } from "../testing/fake-storage";
 import { LOCK_RETRIES, LOCK_RETRY_MS, withQueueLock } from "./analytics";
-
-/** A local storage good enough for the lock: the unit project runs in Node, without a DOM. */
-function fakeStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, String(v)),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
 
 describe("the persistent queue's lock (SPEC.md section 8)", () => {
   beforeEach(() => {

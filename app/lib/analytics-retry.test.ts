@@ -1,21 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COOKIE_CONSENT_STORAGE_KEY } from "../../domain/storage-keys";
+import { fakeStorage } from "../testing/fake-storage";
+
+const sentNames = (calls: unknown[][]) => calls.map((call) => JSON.parse(String((call[1] as RequestInit).body)).events.map((e: { name: string }) => e.name));
 
 /**
  * A failed send is tried again by itself: an event must not wait in the queue for the shopper's next action (the
  * express-pay press before the form is filled has no next event until the shopper types).
  */
-function fakeStorage() {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, String(v)),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
-
-const sentNames = (calls: unknown[][]) => calls.map((call) => JSON.parse(String((call[1] as RequestInit).body)).events.map((e: { name: string }) => e.name));
-
 describe("the analytics client after a failed send", () => {
   let fetchMock: ReturnType<typeof vi.fn>;
 
