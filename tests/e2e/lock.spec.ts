@@ -100,3 +100,30 @@ test.describe("bad settings stop the start with one clear line", () => {
     expect(result.stderr.toString().trim()).toBe('Unknown mode "nonsense". Use "web" (default), "worker", "experiments-report" or "console-owner <email>".');
   });
 });
+
+test.describe("an unsafe shape is said first, in plain words", () => {
+  test("production with RATE_LIMITS=off logs its warning before anything else, and still serves", async () => {
+    const dataDir = tempDataDir("limits-off");
+    const shop = await startShop({ dataDir, env: { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), ENABLE_TEST_HOOKS: "false", RATE_LIMITS: "off" } });
+    try {
+      await waitReady(shop);
+      const first = shop.output().split("\n").find((line) => line.trim() !== "");
+      expect(first).toContain("RATE_LIMITS=off: no rate limits on purchases, sign-ups or events. Use it only for benchmarks and load tests.");
+    } finally {
+      await stopShop(shop);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("production with the default limits says nothing of the kind", async () => {
+    const dataDir = tempDataDir("limits-on");
+    const shop = await startShop({ dataDir, env: { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), ENABLE_TEST_HOOKS: "false", RATE_LIMITS: "" } });
+    try {
+      await waitReady(shop);
+      expect(shop.output()).not.toContain("RATE_LIMITS=off");
+    } finally {
+      await stopShop(shop);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
