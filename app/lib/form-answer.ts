@@ -7,3 +7,12 @@ export function formAnswer(outcome: { ok: true } | { ok: false; status: number; 
   if (outcome.retryAfterSeconds === undefined) return { status: outcome.status };
   return { status: outcome.status, headers: { "Retry-After": String(outcome.retryAfterSeconds) } };
 }
+
+/**
+ * A form route's `headers`: React Router sends an action's headers on a document request only through this, so a
+ * plain form's 429 carries its Retry-After too.
+ */
+export function formAnswerHeaders({ actionHeaders }: { actionHeaders: Headers }): Record<string, string> {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}

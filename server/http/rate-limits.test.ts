@@ -5,6 +5,7 @@ import { createApp } from "../app";
 import { checkoutAttempts, sandboxCharges } from "../db/schema";
 import { dbOf } from "../shop";
 import { DS01_QUIZ } from "../../domain/quiz";
+import { rateLimitedMessage } from "../../domain/rate-limited-message";
 import { ROUTES } from "../../domain/routes";
 import * as contentPage from "../../app/routes/content/content-page";
 import * as quizPage from "../../app/routes/content/quiz";
@@ -36,8 +37,11 @@ describe(`rate limits over HTTP (${testDriver()})`, () => {
     for (let i = 0; i < 10; i++) expect((await newsletter("198.51.100.1")).status).toBe(200);
     const refused = await newsletter("198.51.100.1");
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ code: "RATE_LIMITED", message: "Too many requests. Please wait a moment and try again." });
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const wait = Number(refused.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    // The words say how long, as the header does (an hour's limit does not say "wait a moment").
+    expect(await refused.json()).toEqual({ code: "RATE_LIMITED", message: rateLimitedMessage(wait) });
+    expect(rateLimitedMessage(wait)).toMatch(/^Too many requests\. Please (wait a moment and try again|try again in (\d+ minutes|an hour|about \d+ hours))\.$/);
     expect((await newsletter("198.51.100.2")).status).toBe(200);
   });
 

@@ -6,7 +6,8 @@ export type RouteModule = { loader?: (args: never) => unknown; action?: (args: n
 /**
  * A stand-in for React Router that runs the named pages' loaders and actions with the real load context and answers
  * what they return as JSON, with the status and headers they set (a Response they throw, such as a redirect, as it is): server tests do not render React (the e2e tests
- * render the pages in Chromium).
+ * render the pages in Chromium). Unlike React Router it sends an action's headers as they are; the real app sends them
+ * only through the route's `headers` export, which tests/e2e/rate-limit.spec.ts checks for the forms' Retry-After.
  */
 export function routeDocument(modules: Record<string, RouteModule>): DocumentHandler {
   return async (request, context) => {

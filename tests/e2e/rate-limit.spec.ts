@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
+import { rateLimitedMessage } from "../../domain/rate-limited-message";
 import { startShop, stopShop, tempDataDir, waitReady, type ShopProcess } from "./support/shop-process";
 
 /**
@@ -77,4 +78,55 @@ test("two processes on one PostgreSQL share each client's count, and a restart k
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
+});
+
+test.describe("plain forms, before JavaScript, past their limit", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the contact form and the footer's newsletter answer 429 with Retry-After and say how long to wait", async ({ browser }) => {
+    const dataDir = tempDataDir("form-limits");
+    const shop = await startShop({ dataDir, port: Number(process.env.E2E_PORT ?? 3100) + 4, env: { JOBS: "inline", RATE_LIMITS: "mail-forms-per-address=1/1h,newsletter-per-address=1/1h" } });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      await waitReady(shop);
+      const page = await context.newPage();
+      const sendContact = async () => {
+        await page.goto(`${shop.url}/contact`);
+        const form = page.locator("#contact-form");
+        await form.getByLabel("Full name").fill("Kim Park");
+        await form.getByLabel("Email", { exact: true }).fill("kim.park@example.com");
+        await form.getByLabel("Topic").selectOption("My subscription");
+        await form.getByLabel("Message").fill("Please move my next shipment by a week.");
+        const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/contact");
+        await form.getByRole("button", { name: "Send message" }).click();
+        return answer;
+      };
+      expect((await sendContact()).status()).toBe(200);
+      const refused = await sendContact();
+      expect(refused.status()).toBe(429);
+      const wait = Number(refused.headers()["retry-after"]);
+      // Past a minute and a half the words say how long, as the header does ("an hour", "about 2 hours", "12 minutes").
+      expect(wait).toBeGreaterThan(90);
+      await expect(page.locator("#contact-form")).toContainText(rateLimitedMessage(wait));
+      expect(rateLimitedMessage(wait)).toMatch(/^Too many requests\. Please try again in /);
+
+      const signUp = async (email: string) => {
+        await page.goto(`${shop.url}/approach`);
+        const footer = page.getByRole("contentinfo");
+        await footer.getByLabel("Email address").fill(email);
+        const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/newsletter");
+        await footer.getByRole("button", { name: "Sign Up" }).click();
+        return answer;
+      };
+      expect((await signUp("first.reader@example.com")).status()).toBe(200);
+      const refusedSignUp = await signUp("second.reader@example.com");
+      expect(refusedSignUp.status()).toBe(429);
+      expect(Number(refusedSignUp.headers()["retry-after"])).toBeGreaterThan(0);
+      await expect(page.getByRole("main")).toContainText("Too many requests.");
+    } finally {
+      await context.close();
+      await stopShop(shop);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

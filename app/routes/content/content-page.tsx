@@ -5,7 +5,7 @@ import { MailForm, type MailFormResult } from "../../components/content/MailForm
 import { ArticleList } from "../../components/content/ArticleList";
 import { ContentBody } from "../../components/content/ContentBody";
 import { faqJsonLd } from "../../components/content/content-json-ld";
-import { formAnswer } from "../../lib/form-answer";
+import { formAnswer, formAnswerHeaders } from "../../lib/form-answer";
 import { canonicalUrl, pageMeta } from "../../lib/page-meta";
 import { PrivacyRights } from "../../components/account/PrivacyRights";
 import { PARTNER_OFFERS } from "../../../domain/product-pages";
@@ -32,6 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** Pages that carry one of the mail forms (SPEC.md: practitioners and seeduniversity; contact reaches care). */
 const FORM_OF_PAGE: Partial<Record<RouteName, MailFormKind>> = { practitioners: "hcp", partners: "university", contact: "contact" };
+
+export const headers: Route.HeadersFunction = formAnswerHeaders;
 
 /** The page's form, posted form-encoded (before JavaScript) or by React Router (after): one service either way. */
 export async function action({ context, request }: Route.ActionArgs) {

@@ -1,9 +1,11 @@
 import { data, Form } from "react-router";
 import { MESSAGES } from "../../../domain/messages";
 import { NEWSLETTER_CHECK_INBOX } from "../../../domain/newsletter";
-import { formAnswer } from "../../lib/form-answer";
+import { formAnswer, formAnswerHeaders } from "../../lib/form-answer";
 import { pageMeta } from "../../lib/page-meta";
 import type { Route } from "./+types/newsletter";
+
+export const headers: Route.HeadersFunction = formAnswerHeaders;
 
 /**
  * The footer's newsletter form before JavaScript loads: a real form post lands here, runs the same service and shows

@@ -1,11 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
 import { cents, formatMoney, type Currency } from "../../../domain/money";
 import { ROUTES } from "../../../domain/routes";
-import { formAnswer } from "../../lib/form-answer";
+import { formAnswer, formAnswerHeaders } from "../../lib/form-answer";
 import { canonicalUrl, pageMeta } from "../../lib/page-meta";
 import type { Route } from "./+types/quiz";
 import "../../blocks/blocks.css";
 import "../../components/content/quiz.css";
+
+export const headers: Route.HeadersFunction = formAnswerHeaders;
 
 /**
  * The quiz "Is DS-01® right for you?" inside the shell. Each step is a plain form posted to this route, so the quiz

@@ -1,4 +1,5 @@
 import { ShopError } from "../../../domain/errors";
+import { rateLimitedMessage } from "../../../domain/rate-limited-message";
 import type { Shop } from "../../shop";
 import { sql, type SQL } from "drizzle-orm";
 import type { StatementPart } from "../../db/one-statement";
@@ -34,7 +35,7 @@ async function checkLimit(shop: Shop, name: LimitName, key: string | null, cost:
 }
 
 export function rateLimited(verdict: Verdict): ShopError {
-  return new ShopError("RATE_LIMITED", undefined, { retryAfterSeconds: verdict.retryAfterSeconds });
+  return new ShopError("RATE_LIMITED", rateLimitedMessage(verdict.retryAfterSeconds), { retryAfterSeconds: verdict.retryAfterSeconds });
 }
 
 /** Who card declines are counted against: the client's address (key), the email and the card's fingerprint; null when unknown. */
