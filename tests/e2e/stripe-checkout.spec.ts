@@ -74,6 +74,19 @@ const walletButton = (page: Page) => expressFrame(page).getByRole("button", { na
 /** The card frame Stripe.js mounted (on the stand-in's origin, as js.stripe.com's is in production). */
 const cardFrame = (page: Page) => page.frameLocator('iframe[title="Secure card payment input frame"]');
 
+/**
+ * Before a mouse press in the wallet's frame: the shipping rates (above the wallet) and both of Stripe's frames in
+ * place, and the wallet's frame on screen.
+ */
+async function walletOnScreen(page: Page): Promise<void> {
+  await expect(page.getByRole("radio", { name: /Free standard shipping/ })).toBeVisible();
+  await expect(cardFrame(page).getByLabel("Card number")).toBeVisible();
+  // The frame scrolled on screen from the page first: Chromium does not render a frame of another origin while it is
+  // off screen, so Playwright's checks inside it stall and a press scrolled to at the last moment may be lost.
+  await page.locator('iframe[title="Secure express checkout frame"]').scrollIntoViewIfNeeded();
+  await expect(walletButton(page)).toBeInViewport();
+}
+
 async function fillStripeCheckout(page: Page, { email, card }: { email: string; card: string }): Promise<void> {
   await fillContactAndAddress(page, email);
   const frame = cardFrame(page);
@@ -145,9 +158,7 @@ test("with Stripe, the express wallet button is measured, opens only once the fo
   await openCheckout(page);
   await expect(page.getByRole("heading", { name: "Express checkout" })).toBeVisible();
 
-  // Both of Stripe's frames in place first, so the page's layout has settled under the pointer before the press.
-  await expect(cardFrame(page).getByLabel("Card number")).toBeVisible();
-  await expect(walletButton(page)).toBeInViewport();
+  await walletOnScreen(page);
   // Pressed before the form is filled: the press is measured, the form says what is missing, the wallet stays shut.
   const clicked = waitForEvent(page, "Express Pay Clicked");
   await walletButton(page).click();
@@ -193,6 +204,7 @@ test("with Stripe and measurement refused, pressing the wallet button posts no e
   const events: string[] = [];
   page.on("request", (r) => new URL(r.url()).pathname === "/api/events" && events.push(r.postData() ?? ""));
   await openCheckout(page);
+  await walletOnScreen(page);
   await walletButton(page).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please check the highlighted fields." }).first()).toBeVisible();
   await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent("pagehide")));
