@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 // Unit tests (domain/, app/) run once; server tests run on PGlite and, when a PostgreSQL answers
 // (scripts/test.mjs sets TEST_POSTGRES_URL), again on PostgreSQL.
-const serverFiles = ["server/**/*.test.ts"];
+// tests/security/ is the standing attack suite: every attack we know of, each a test that fails if the hole comes back.
+const serverFiles = ["server/**/*.test.ts", "tests/security/**/*.test.ts"];
 const postgres = process.env.TEST_POSTGRES_URL;
 
 export default defineConfig({
