@@ -29,7 +29,8 @@ const NameField = z.string().trim().max(50, "Names are at most 50 characters.");
 export const TokenField = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This link is not valid. Please ask for a new one.");
 export const CodeField = z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code from the email.");
 /** The page to return to after signing in: a path on this site only. */
-const ReturnToField = z.string().max(512).regex(/^\/(?![/\\])/).optional();
+/** Any text: what is not a same-origin path falls back to the default page where it is used (safe-return.ts), never a 400. */
+const ReturnToField = z.string().max(2048).optional();
 
 export const SignInSchema = z.object({ email: EmailField, password: PasswordField, redirectTo: ReturnToField });
 export const RegisterSchema = z.object({

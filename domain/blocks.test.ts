@@ -29,7 +29,7 @@ describe("CMS blocks: fields and defaults (SPEC.md section 3)", () => {
 
   it("button links are paths, anchors, https or mailto; never javascript: or protocol-relative", () => {
     for (const link of ["/cart?cart=syn-wk", "#pipeline", "https://example.com", "mailto:care@seed.example"]) expect(parse({ type: "button", link })).toMatchObject({ link });
-    for (const link of ["javascript:alert(1)", "//evil.example", "data:text/html,x", "http://plain.example", " JaVaScRiPt:alert(1)"]) {
+    for (const link of ["javascript:alert(1)", "//evil.example", "data:text/html,x", "http://plain.example", " JaVaScRiPt:alert(1)", "/\\evil.example", "/\t/evil.example", "/\n/evil.example", "/.//evil.example", "https://evil.example/\\x", "#a\tb"]) {
       expect(() => parse({ type: "button", link }), link).toThrow();
     }
   });

@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { hasUnsafeUrlCharacters, returnPathOf } from "./safe-return";
 
 /**
  * The nine CMS block types of SPEC.md sections 2 and 3, with every field and default of section 3. Rich text fields
@@ -16,11 +17,18 @@ const ClassList = z
   .regex(/^[a-z0-9 _-]*$/i, "class names are letters, digits, dashes and spaces")
   .default("");
 
-/** A link inside the shop ("/cart?cart=syn-wk", "#pipeline") or out to https/mailto. */
-export const BlockLink = z
-  .string()
-  .max(500)
-  .regex(/^(\/(?!\/)|#|https:\/\/|mailto:)/, "a link is a path, an anchor, https: or mailto:");
+/**
+ * A link inside the shop ("/cart?cart=syn-wk", "#pipeline") or out to https/mailto. A path must stay a path when a
+ * browser reads it: "/\\evil.example" and "/\t/evil.example" look like paths but leave the site (domain/safe-return.ts).
+ */
+export function isBlockLink(link: string): boolean {
+  if (hasUnsafeUrlCharacters(link)) return false;
+  if (link.startsWith("/")) return returnPathOf(link) !== null;
+  if (link.startsWith("#") || /^mailto:[^@]+@[^@]+$/.test(link)) return true;
+  return /^https:\/\//.test(link) && URL.parse(link)?.protocol === "https:";
+}
+
+export const BlockLink = z.string().max(500).refine(isBlockLink, "a link is a path of this site, an anchor, an https: address or mailto:");
 
 /** One rendition of an image as the content system lists it (SPEC.md section 3: url, secure_url, width, height). */
 export const BlockImage = z.object({

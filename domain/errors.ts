@@ -54,6 +54,10 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: "An account with this email already exists. Sign in with your email first; we only link accounts whose email the provider has verified.",
   },
+  SOCIAL_EMAIL_UNCONFIRMED: {
+    status: 403,
+    message: "Almost there: that account did not confirm your email address to us, so we sent you a link. Open it to finish signing in.",
+  },
   SOCIAL_NOT_CONFIGURED: { status: 404, message: "This sign-in option is not available." },
   EXPERIMENT_NOT_FOUND: { status: 404, message: "Error fetching experiment" },
   REFUND_EXCEEDS_BALANCE: { status: 409, message: "That is more than can still be refunded of this payment." },
@@ -91,6 +95,15 @@ export class ShopError extends Error {
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+/**
+ * The catalogue code a thrown error carries, or null. Recognised by shape, not by `instanceof`: the page renderer's
+ * bundle and the server's each have their own copy of ShopError, so an error from a service fails the other's check.
+ */
+export function errorCodeOf(error: unknown): ErrorCode | null {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return isErrorCode(code) ? code : null;
 }
 
 /** The shape of a zod validation failure, recognised without importing zod (this file ships to the browser). */

@@ -83,8 +83,19 @@ describe(`env (${testDriver()})`, () => {
   });
 
   it("production requires SESSION_SECRET", () => {
-    expect(envError({ NODE_ENV: "production" }).message).toBe("Invalid configuration: SESSION_SECRET is required in production");
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET }).SESSION_SECRET).toBe(SECRET);
+    expect(envError({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example" }).message).toBe("Invalid configuration: SESSION_SECRET is required in production");
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_URL: "https://shop.example" }).SESSION_SECRET).toBe(SECRET);
+  });
+
+  it("production requires PUBLIC_URL, an origin without a path; links never come from a request's Host (ADR 0048)", () => {
+    expect(envError({ NODE_ENV: "production", SESSION_SECRET: SECRET }).message).toBe(
+      "Invalid configuration: PUBLIC_URL is required in production (the shop's public origin, like https://shop.example)",
+    );
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_URL: "https://shop.example/" }).PUBLIC_URL).toBe("https://shop.example");
+    for (const bad of ["shop.example", "ftp://shop.example", "https://shop.example/shop", "https://u:p@shop.example", "https://shop.example/?a=1"]) {
+      expect(envError({ PUBLIC_URL: bad }).message, bad).toBe("Invalid configuration: PUBLIC_URL must be an origin like https://shop.example (http or https, no path)");
+    }
+    expect(parseEnv({}).PUBLIC_URL).toBeUndefined();
   });
 
   it("a short SESSION_SECRET is refused, and its value is never printed", () => {
@@ -94,10 +105,10 @@ describe(`env (${testDriver()})`, () => {
   });
 
   it("ENABLE_TEST_HOOKS is refused in production", () => {
-    expect(envError({ NODE_ENV: "production", SESSION_SECRET: SECRET, ENABLE_TEST_HOOKS: "true" }).message).toBe(
+    expect(envError({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_URL: "https://shop.example", ENABLE_TEST_HOOKS: "true" }).message).toBe(
       "Invalid configuration: ENABLE_TEST_HOOKS must not be set in production",
     );
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, ENABLE_TEST_HOOKS: "false" }).ENABLE_TEST_HOOKS).toBe(false);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_URL: "https://shop.example", ENABLE_TEST_HOOKS: "false" }).ENABLE_TEST_HOOKS).toBe(false);
   });
 
   it("ENABLE_TEST_HOOKS takes only true/false/1/0", () => {

@@ -19,7 +19,20 @@ const EnvSchema = z
       .pipe(z.number().max(65535, "must be a whole number from 0 to 65535"))
       .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
-    PUBLIC_URL: z.url().optional(),
+    /** The shop's public origin (ADR 0048): every absolute URL it writes starts here. Required in production. */
+    PUBLIC_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) return undefined;
+        const url = URL.parse(value);
+        if (!url || !["http:", "https:"].includes(url.protocol) || url.pathname !== "/" || url.search || url.hash || url.username) {
+          ctx.addIssue({ code: "custom", message: "must be an origin like https://shop.example (http or https, no path)" });
+          return z.NEVER;
+        }
+        return url.origin;
+      }),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
@@ -116,6 +129,10 @@ const EnvSchema = z
     FACEBOOK_GRAPH_URL: z.url().default("https://graph.facebook.com/v19.0"),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+      // Links in emails, canonical URLs and OAuth redirects must not come from a Host header anyone can send.
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required in production (the shop's public origin, like https://shop.example)" });
+    }
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
     }

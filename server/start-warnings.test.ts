@@ -12,11 +12,11 @@ describe(`start warnings (${testDriver()})`, () => {
   it("says nothing for development on loopback or production on any address", () => {
     expect(startWarnings(testEnv({ NODE_ENV: "development", HOST: "127.0.0.1", DATA_DIR: "build/test-warnings" }))).toEqual([]);
     expect(startWarnings(testEnv({ NODE_ENV: "development", HOST: "::1", DATA_DIR: "build/test-warnings" }))).toEqual([]);
-    expect(startWarnings(testEnv({ NODE_ENV: "production", SESSION_SECRET: "p".repeat(40), RATE_LIMITS: "on" }))).toEqual([]);
+    expect(startWarnings(testEnv({ NODE_ENV: "production", SESSION_SECRET: "p".repeat(40), PUBLIC_URL: "https://shop.example", RATE_LIMITS: "on" }))).toEqual([]);
   });
 
   it("production with RATE_LIMITS=off warns", () => {
-    expect(startWarnings(testEnv({ NODE_ENV: "production", SESSION_SECRET: "p".repeat(40), RATE_LIMITS: "off" }))).toEqual([
+    expect(startWarnings(testEnv({ NODE_ENV: "production", SESSION_SECRET: "p".repeat(40), PUBLIC_URL: "https://shop.example", RATE_LIMITS: "off" }))).toEqual([
       expect.stringContaining("RATE_LIMITS=off"),
     ]);
   });

@@ -16,7 +16,7 @@ export function startWarnings(env: Env): string[] {
     warnings.push(
       `The shop runs in ${env.NODE_ENV} mode and listens on ${env.HOST}, so other machines on the network can reach it. ` +
         "Development mode is for your own machine: its session secret is made for this data folder only, and errors are less guarded. " +
-        "To serve anyone else run it in production: NODE_ENV=production SESSION_SECRET=<32+ random characters> npm run serve " +
+        "To serve anyone else run it in production: NODE_ENV=production SESSION_SECRET=<32+ random characters> PUBLIC_URL=https://your.shop npm run serve " +
         "(or set HOST=127.0.0.1 to keep development to this machine).",
     );
   }

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { ShellViewer } from "../../server/http/context";
 import { ROUTES } from "../../domain/routes";
+import { safeReturnPath } from "../../domain/safe-return";
 
 /** The query parameter that carries the page a signed-out visitor asked for through /login and back. */
 export const RETURN_TO_PARAM = "redirectTo";
@@ -17,10 +18,7 @@ export function requireViewer(context: { viewer: ShellViewer }, request: Request
   throw redirect(`${ROUTES.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: back })}`, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/**
- * Where to go after signing in: only a path on this site (never "//evil.example" or "https://..."), else the fallback.
- */
+/** Where to go after signing in: only a path on this site (domain/safe-return.ts), else the fallback. */
 export function safeReturnTo(value: string | null | undefined, fallback: string = ROUTES.member_homepage): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || value.length > 512) return fallback;
-  return value;
+  return safeReturnPath(value, fallback);
 }

@@ -23,6 +23,7 @@ export async function startServer(root, port, { readyTimeoutMs = 180_000, extraE
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     SESSION_SECRET: randomBytes(32).toString("hex"),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ENABLE_TEST_HOOKS: "false",
     // Throughput figures measure the shop, not its limits (one loopback client is "one address"); the attack step
     // starts its own server with the limits on.

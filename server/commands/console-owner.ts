@@ -3,6 +3,7 @@ import { ShopError } from "../../domain/errors";
 import { setupUrl } from "../http/console/service";
 import { createStaff, resetStaffSetup, writeAudit, type StaffSetup } from "../modules/staff";
 import { dbOf, type Shop } from "../shop";
+import { publicOrigin } from "../public-origin";
 
 /**
  * `npm run console:owner -- email`: makes (or, for an existing account, re-issues) an owner's one-time setup link.
@@ -30,4 +31,4 @@ export async function consoleOwnerCommand(shop: Shop, email: string): Promise<{ 
   return { setup, link: setupUrl(baseUrlOf(shop), setup.setupToken), created: false };
 }
 
-const baseUrlOf = (shop: Shop) => shop.env.PUBLIC_URL ?? `http://localhost:${shop.env.PORT}`;
+const baseUrlOf = (shop: Shop) => publicOrigin(shop.env);

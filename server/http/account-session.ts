@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { decodeJwt } from "jose";
 import { checkSessionMatch } from "../../domain/accounts";
@@ -8,6 +8,7 @@ import { clearSessionCookie, setSessionCookie } from "./cookies";
 import { SESSION_COOKIE } from "../modules/auth";
 import type { AppEnv } from "./types";
 import { clientAddressKey } from "./middleware/client-ip";
+import { publicOrigin } from "../public-origin";
 
 /** Who is asking, for the credential flows: the throttles count the client's address as TRUST_PROXY allows. */
 export function clientOf(c: Context<AppEnv>): Client {
@@ -15,7 +16,7 @@ export function clientOf(c: Context<AppEnv>): Client {
   return {
     ip: clientAddressKey(c),
     userAgent: c.req.header("user-agent")?.slice(0, 300) ?? null,
-    origin: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : new URL(c.req.url).origin,
+    origin: publicOrigin(env, c.req.url),
   };
 }
 
@@ -50,3 +51,9 @@ export function verifiedSession(c: Context<AppEnv>, given: string | undefined): 
   }
   return session;
 }
+
+/** sessionFirst for the user calls: no live session answers their 401 SessionVerificationError before the input is read. */
+export const verifiedSessionFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
+  verifiedSession(c, undefined);
+  await next();
+};

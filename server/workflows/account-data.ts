@@ -13,10 +13,11 @@ import {
   identitiesOf,
   issueLinkToken,
   listSessions,
-  markEmailVerified,
+  proveAddress,
   queueAccountEmail,
   revokeAllSessions,
   spendLinkToken,
+  throttleAll,
   type Client,
 } from "../modules/auth";
 import { addressOf, anonymiseCustomer, completeDeletionRequest, changeCustomerEmail, experimentsOf, findCustomerByEmail, findCustomerRow, saveAddress, updateProfile } from "../modules/customers";
@@ -99,7 +100,9 @@ export async function userView(shop: Shop, customerId: string): Promise<UserView
 
 /**
  * PUT /api/user: names and phone change at once; a new email only after it is confirmed from the new address
- * (a link sent there). Answers whether a confirmation email went out.
+ * (a link sent there). An address that already has an account gets a note instead ("someone tried to use your
+ * address") and the answer is the same, so the form tells nobody which addresses have accounts. Asking for a change
+ * is throttled per member and per client address, like every other form that sends account mail.
  */
 export async function updateUser(shop: Shop, customerId: string, input: ProfileInput, client: Client): Promise<{ emailChangePending: boolean }> {
   const db = dbOf(shop);
@@ -107,13 +110,14 @@ export async function updateUser(shop: Shop, customerId: string, input: ProfileI
   if (!row) throw new ShopError("UNAUTHENTICATED");
   const now = shop.clock.now();
   const newEmail = input.email && normaliseEmail(input.email) !== row.email ? normaliseEmail(input.email) : null;
-  if (newEmail && (await findCustomerByEmail(db, newEmail))) throw new ShopError("EMAIL_TAKEN");
+  if (newEmail) await throttleAll(shop, [["mailAccount", `email-change:${customerId}`], ["mailAddress", client.ip ?? "unknown"]]);
+  const owner = newEmail ? await findCustomerByEmail(db, newEmail) : null;
   await db.transaction(async (tx) => {
     await updateProfile(tx, customerId, { firstName: input.firstName, lastName: input.lastName, phone: input.phone });
-    if (newEmail) {
-      const { id, secret } = await issueLinkToken(tx, { customerId, purpose: "change_email", email: row.email, newEmail, now });
-      await queueAccountEmail(tx, newEmail, "change_email", id, { url: `${client.origin}/account?${new URLSearchParams({ confirmEmail: secret })}` }, now);
-    }
+    if (!newEmail) return;
+    const { id, secret } = await issueLinkToken(tx, { customerId, purpose: "change_email", email: row.email, newEmail, now });
+    if (owner) await queueAccountEmail(tx, newEmail, "email_in_use", id, { url: `${client.origin}/login` }, now);
+    else await queueAccountEmail(tx, newEmail, "change_email", id, { url: `${client.origin}/account?${new URLSearchParams({ confirmEmail: secret })}` }, now);
   });
   if (newEmail) void sendQueuedEmailsSoon(shop);
   return { emailChangePending: newEmail !== null };
@@ -131,7 +135,7 @@ export async function confirmEmailChange(shop: Shop, customerId: string, token: 
     const row = await findCustomerRow(tx, customerId);
     if (!row || row.email !== spent.email) return null;
     if (!(await changeCustomerEmail(tx, customerId, spent.newEmail))) throw new ShopError("EMAIL_TAKEN");
-    await markEmailVerified(tx, customerId, now);
+    await proveAddress(tx, customerId, now);
     return spent.newEmail;
   });
   if (!email) throw new ShopError("INVALID_LINK");

@@ -7,6 +7,7 @@ import { findOrderIdsAmong } from "../modules/orders";
 import { findRenewal } from "../modules/renewals";
 import { subscriptionsOfCustomer } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
+import { publicOrigin } from "../public-origin";
 
 /**
  * The nightly loyalty job (ADR 0037): points of members whose last subscription was canceled 90 days ago expire (an
@@ -26,7 +27,7 @@ export async function loyaltyUpkeep(shop: Shop): Promise<{ noticed: number; expi
       continue;
     }
     const to = await customerEmail(db, m.customerId);
-    const base = (shop.env.PUBLIC_URL ?? `http://localhost:${shop.env.PORT}`).replace(/\/$/, "");
+    const base = publicOrigin(shop.env);
     if (to && (await queuePointsExpiringEmail(db, { to, customerId: m.customerId, canceledAt: expiry.canceledAt, points: m.points, expiresAt: expiry.expiresAt, accountUrl: `${base}${ROUTES.subscriptions}`, now }))) noticed += 1;
   }
   let released = 0;

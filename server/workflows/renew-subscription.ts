@@ -62,6 +62,7 @@ import {
 import { dbOf, type Shop } from "../shop";
 import { quoteNextCharge, renewalCoupon } from "./quote-next-charge";
 import { gateUnconfirmedRenewal } from "./skip-unconfirmed-renewal";
+import { publicOrigin } from "../public-origin";
 
 /**
  * The renewal engine (ADR 0010). A renewal is one row per subscription and billing period (unique), claimed by one
@@ -80,7 +81,7 @@ export const renewalChargeKey = (subscriptionId: string, period: string, attempt
 /** A one-click link of the renewal emails, signed and expiring (server/lib/signed-links.ts). */
 export function renewalLink(shop: Shop, purpose: LinkPurpose, subject: string, scope: string | null, validDays: number): string {
   const token = signLink(shop.env.SESSION_SECRET, { purpose, subject, scope, expiresAt: new Date(shop.clock.now().getTime() + validDays * DAY_MS) });
-  const base = (shop.env.PUBLIC_URL ?? `http://localhost:${shop.env.PORT}`).replace(/\/$/, "");
+  const base = publicOrigin(shop.env);
   return `${base}${ROUTES.subscription_link}?action=${purpose}&token=${encodeURIComponent(token)}`;
 }
 
@@ -98,7 +99,7 @@ export async function renewSubscription(shop: Shop, renewalId: string): Promise<
 }
 
 /** The origin of links in renewal emails (the shop's public address). */
-const originOf = (shop: Shop) => (shop.env.PUBLIC_URL ?? `http://localhost:${shop.env.PORT}`).replace(/\/$/, "");
+const originOf = (shop: Shop) => publicOrigin(shop.env);
 
 /**
  * Charges a batch of claimed renewals (ADR 0029): the batch is read in a few set-based statements, charged (through

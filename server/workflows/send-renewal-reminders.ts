@@ -9,9 +9,10 @@ import { confirmChargeUrl, needsChargeConfirmation, scheduleOf, subscriptionsBil
 import { dbOf, type Shop } from "../shop";
 import { quoteNextCharge } from "./quote-next-charge";
 import { renewalLink } from "./renew-subscription";
+import { publicOrigin } from "../public-origin";
 
 const DAY_MS = 86_400_000;
-const linkOrigin = (shop: Shop) => (shop.env.PUBLIC_URL ?? `http://localhost:${shop.env.PORT}`).replace(/\/$/, "");
+const linkOrigin = (shop: Shop) => publicOrigin(shop.env);
 /** Price notices look this far ahead, so a notice always has its 7 days before the charge it announces. */
 const NOTICE_HORIZON_DAYS = 45;
 

@@ -3,10 +3,10 @@ import { createServer, type Server } from "node:http";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { credentialsOf, signSocialFlow, type SocialFlow } from "../modules/auth";
+import { credentialsOf, signInWithIdentityLink, signSocialFlow, type SocialFlow } from "../modules/auth";
 import { findCustomerByEmail, findOrCreateCustomer } from "../modules/customers";
 import { dbOf } from "../shop";
-import { requester } from "../testing/accounts";
+import { lastEmailTo, requester, tokenOf } from "../testing/accounts";
 import { authorize, startOpenIdProvider, type LocalOpenIdProvider } from "../testing/openid-provider";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
 
@@ -64,6 +64,7 @@ describe(`Google sign-in against a real OpenID provider, Facebook against a stan
     await fb.listen();
     shop = await openTestShop({
       env: {
+        PUBLIC_URL: "http://localhost",
         GOOGLE_CLIENT_ID: "seed-shop",
         GOOGLE_CLIENT_SECRET: "op-secret-op-secret",
         GOOGLE_ISSUER: op.issuer,
@@ -158,7 +159,7 @@ describe(`Google sign-in against a real OpenID provider, Facebook against a stan
     expect((await signOn({ code: flow.code, state: flow.state, redirect_url: "http://evil.example/cb", iss: op.issuer }, flow.flowCookie)).status).toBe(400);
   });
 
-  it("Facebook: a new user (201), the code single use, an existing account never taken over by its email", async () => {
+  it("Facebook (which never vouches for an email): a new user confirms the address by our email first, the code is single use, an existing account is never taken over by its email", async () => {
     const start = await http.get("/api/auth/social/facebook/start");
     const location = new URL(start.headers.get("location")!);
     expect(location.origin).toBe(`http://127.0.0.1:${FB_PORT}`);
@@ -166,8 +167,17 @@ describe(`Google sign-in against a real OpenID provider, Facebook against a stan
     const cookie = start.headers.getSetCookie().find((c) => c.startsWith("seed_oauth="))!.split(";")[0]!;
     fb.codes.set("fb-code-1", { id: "fb-1", email: "face@example.com", first_name: "Fay", last_name: "Book" });
     const res = await signOn({ code: "fb-code-1", state, redirect_url: FB_REDIRECT }, cookie, "facebook");
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(403);
+    expect((await res.json()).code).toBe("SOCIAL_EMAIL_UNCONFIRMED");
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("seed_jwt="))).toBe(false);
     expect((await signOn({ code: "fb-code-1", state, redirect_url: FB_REDIRECT }, cookie, "facebook")).status).toBe(400);
+    // The address's owner opens our link: the identity is linked and signs in from now on.
+    const mail = await lastEmailTo(shop, "face@example.com");
+    expect(mail.subject).toBe("Confirm your email to sign in to Seed");
+    const confirmed = await signInWithIdentityLink(shop, tokenOf(mail.link, "identity"), { ip: "10.0.0.9", userAgent: null, origin: "http://localhost" });
+    expect(confirmed.customer.email).toBe("face@example.com");
+    fb.codes.set("fb-code-3", { id: "fb-1", email: "face@example.com", first_name: "Fay", last_name: "Book" });
+    expect((await signOn({ code: "fb-code-3", state, redirect_url: FB_REDIRECT }, cookie, "facebook")).status).toBe(200);
 
     await findOrCreateCustomer(shop, "existing-fb@example.com");
     fb.codes.set("fb-code-2", { id: "fb-2", email: "existing-fb@example.com", first_name: "E", last_name: "F" });

@@ -79,8 +79,9 @@ test.describe("bad settings stop the start with one clear line", () => {
   for (const [env, expected] of [
     [{ PORT: "abc" }, 'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")'],
     [{ DATABASE_URL: "mysql://localhost/shop" }, "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL"],
-    [{ NODE_ENV: "production" }, "Invalid configuration: SESSION_SECRET is required in production"],
-    [{ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), ENABLE_TEST_HOOKS: "true" }, "Invalid configuration: ENABLE_TEST_HOOKS must not be set in production"],
+    [{ NODE_ENV: "production", PUBLIC_URL: "https://shop.example" }, "Invalid configuration: SESSION_SECRET is required in production"],
+    [{ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40) }, "Invalid configuration: PUBLIC_URL is required in production (the shop's public origin, like https://shop.example)"],
+    [{ NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), PUBLIC_URL: "https://shop.example", ENABLE_TEST_HOOKS: "true" }, "Invalid configuration: ENABLE_TEST_HOOKS must not be set in production"],
   ] as const) {
     test(`${JSON.stringify(env)} exits 1 with: ${expected}`, async () => {
       const dataDir = tempDataDir("badenv");
@@ -104,7 +105,7 @@ test.describe("bad settings stop the start with one clear line", () => {
 test.describe("an unsafe shape is said first, in plain words", () => {
   test("production with RATE_LIMITS=off logs its warning before anything else, and still serves", async () => {
     const dataDir = tempDataDir("limits-off");
-    const shop = await startShop({ dataDir, env: { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), ENABLE_TEST_HOOKS: "false", RATE_LIMITS: "off" } });
+    const shop = await startShop({ dataDir, env: { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), PUBLIC_URL: "https://shop.example", ENABLE_TEST_HOOKS: "false", RATE_LIMITS: "off" } });
     try {
       await waitReady(shop);
       const first = shop.output().split("\n").find((line) => line.trim() !== "");
@@ -117,7 +118,7 @@ test.describe("an unsafe shape is said first, in plain words", () => {
 
   test("production with the default limits says nothing of the kind", async () => {
     const dataDir = tempDataDir("limits-on");
-    const shop = await startShop({ dataDir, env: { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), ENABLE_TEST_HOOKS: "false", RATE_LIMITS: "" } });
+    const shop = await startShop({ dataDir, env: { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40), PUBLIC_URL: "https://shop.example", ENABLE_TEST_HOOKS: "false", RATE_LIMITS: "" } });
     try {
       await waitReady(shop);
       expect(shop.output()).not.toContain("RATE_LIMITS=off");

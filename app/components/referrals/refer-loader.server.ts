@@ -15,7 +15,7 @@ export async function referLoaderData(context: ShopLoadContext, request: Request
   requireViewer(context, request);
   const known = cookie(request, DEVICE_COOKIE);
   const deviceId = known && DEVICE_ID_PATTERN.test(known) ? known : crypto.randomUUID();
-  const view = await context.referrals.page({ origin: new URL(request.url).origin, deviceId });
+  const view = await context.referrals.page({ deviceId });
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (deviceId !== known) headers.append("Set-Cookie", `${DEVICE_COOKIE}=${deviceId}; Path=/; Max-Age=${400 * 86400}; HttpOnly; SameSite=Lax`);
   return { view, headers };

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { isErrorCode, ShopError } from "../../../domain/errors";
+import { errorCodeOf, type ShopError } from "../../../domain/errors";
 import { loginPath } from "../../../domain/portal-routes";
 import type { ShellViewer } from "../../../server/http/context";
 import { requireViewer } from "../../lib/require-viewer";
@@ -17,7 +17,7 @@ export async function formResult<T>(request: Request, run: () => Promise<T>): Pr
   try {
     return { ok: true, value: await run() };
   } catch (error) {
-    if (error instanceof ShopError || (error instanceof Error && isErrorCode((error as { code?: unknown }).code))) {
+    if (errorCodeOf(error)) {
       const e = error as ShopError;
       if (e.code === "UNAUTHENTICATED") throw redirect(loginPath(new URL(request.url).pathname));
       return { ok: false, error: e.message, status: e.status ?? 400 };
@@ -28,6 +28,7 @@ export async function formResult<T>(request: Request, run: () => Promise<T>): Pr
 
 /** A page for someone else's (or no) subscription or order: a plain 404, saying nothing about whose it is. */
 export function notFoundUnlessOwn(error: unknown): never {
-  if (error instanceof ShopError && (error.code === "NOT_FOUND" || error.code === "PLAN_NOT_FOUND")) throw new Response("Not found", { status: 404 });
+  const code = errorCodeOf(error);
+  if (code === "NOT_FOUND" || code === "PLAN_NOT_FOUND" || code === "VALIDATION_ERROR") throw new Response("Not found", { status: 404 });
   throw error;
 }

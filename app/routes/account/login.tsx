@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, redirect, useActionData } from "react-router";
 import { z } from "../../../domain/zod";
 import { CodeSignInSchema, EmailOnlySchema, LinkTokenSchema, SignInSchema } from "../../../domain/accounts";
+import { ERROR_CATALOGUE, isErrorCode } from "../../../domain/errors";
 import { ROUTES } from "../../../domain/routes";
 import { FormAlert, FormField } from "../../components/account/FormField";
 import { handleForm } from "../../components/account/reply.server";
@@ -14,16 +15,29 @@ const PasswordlessSchema = EmailOnlySchema.extend({ via: z.enum(["link", "code"]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const magic = url.searchParams.get("magic");
+  const link = (name: string) => {
+    const token = url.searchParams.get(name);
+    return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
+  };
+  const [magic, identity] = [link("magic"), link("identity")];
   const redirectTo = safeReturnTo(url.searchParams.get(RETURN_TO_PARAM));
-  if (context.viewer.signedIn && !magic) throw redirect(redirectTo);
+  if (context.viewer.signedIn && !magic && !identity) throw redirect(redirectTo);
   return {
     redirectTo,
-    magic: magic && /^[A-Za-z0-9_-]{43}$/.test(magic) ? magic : null,
+    magic,
+    identity,
     verified: url.searchParams.get("verified"),
-    socialError: url.searchParams.get("social") === "failed" ? url.searchParams.get("message") : null,
+    social: socialOutcome(url.searchParams.get("social")),
     providers: context.accounts.socialProviders,
   };
+}
+
+/** What a social sign-in that came back here says: the catalogue's words for its code, never text from the URL. */
+function socialOutcome(code: string | null): { kind: "error" | "info"; message: string } | null {
+  if (!code) return null;
+  if (code === "SOCIAL_EMAIL_UNCONFIRMED") return { kind: "info", message: ERROR_CATALOGUE.SOCIAL_EMAIL_UNCONFIRMED.message };
+  if (code === "cancelled") return { kind: "error", message: "Sign-in was cancelled or did not finish. Please try again." };
+  return { kind: "error", message: isErrorCode(code) ? ERROR_CATALOGUE[code].message : ERROR_CATALOGUE.SOCIAL_SIGN_IN_FAILED.message };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign In | Seed" }, { name: "robots", content: "noindex" }];
@@ -51,21 +65,28 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Fo
       return handleForm(intent, formData, CodeSignInSchema, (v) => accounts.signInWithCode(v), () => back({ redirectTo: String(formData.get("redirectTo") ?? "") }));
     case "magic":
       return handleForm(intent, formData, LinkTokenSchema, (v) => accounts.signInWithMagicLink(v.token), () => back({ redirectTo: String(formData.get("redirectTo") ?? "") }));
+    case "identity":
+      return handleForm(intent, formData, LinkTokenSchema, (v) => accounts.signInWithIdentityLink(v.token), () => back({ redirectTo: String(formData.get("redirectTo") ?? "") }));
     default:
       throw new Response("Unknown form", { status: 400 });
   }
 }
 
-function MagicLinkConfirm({ token, redirectTo, reply }: { token: string; redirectTo: string; reply?: FormReply }) {
-  const { form, busy, formError } = useAccountForm("magic", LinkTokenSchema, reply);
+/** A link from an email asks for one press before it is spent, so a mail scanner that opens links signs nobody in. */
+function LinkConfirm({ intent, token, redirectTo, reply }: { intent: "magic" | "identity"; token: string; redirectTo: string; reply?: FormReply }) {
+  const { form, busy, formError } = useAccountForm(intent, LinkTokenSchema, reply);
   return (
     <section className="auth-card" aria-labelledby="magic-title">
-      <h2 id="magic-title">Finish signing in</h2>
+      <h2 id="magic-title">{intent === "magic" ? "Finish signing in" : "Confirm your email"}</h2>
       <Form method="post" {...getFormProps(form)} className="auth-form">
-        <input type="hidden" name="intent" value="magic" />
+        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <p>You opened a sign-in link from your email. Press the button to sign in on this device.</p>
+        <p>
+          {intent === "magic"
+            ? "You opened a sign-in link from your email. Press the button to sign in on this device."
+            : "You opened the link we sent to confirm your email. Press the button to confirm it, link your Google or Facebook sign-in to this account and sign in."}
+        </p>
         <FormAlert kind="error">{formError}</FormAlert>
         <button type="submit" className="button" aria-busy={busy || undefined} disabled={busy}>
           {busy ? "Signing in…" : "Sign In"}
@@ -140,7 +161,7 @@ function PasswordlessForms({ redirectTo, reply }: { redirectTo: string; reply?: 
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const reply = useActionData<typeof action>();
-  const { redirectTo, magic, verified, providers, socialError } = loaderData;
+  const { redirectTo, magic, identity, verified, providers, social: socialResult } = loaderData;
   const social = `?${new URLSearchParams({ redirectTo })}`;
   return (
     <main id="main" className="auth-page">
@@ -149,8 +170,9 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       <p className="auth-lead">Hi, kindly sign in.</p>
       {verified === "1" && <FormAlert kind="success">Your email is verified. Sign in to continue.</FormAlert>}
       {verified === "0" && <FormAlert kind="error">This verification link has expired or was already used. Sign in, or ask for a new link from the sign-up page.</FormAlert>}
-      {socialError && <FormAlert kind="error">{socialError}</FormAlert>}
-      {magic ? <MagicLinkConfirm token={magic} redirectTo={redirectTo} reply={reply} /> : null}
+      {socialResult && <FormAlert kind={socialResult.kind}>{socialResult.message}</FormAlert>}
+      {magic ? <LinkConfirm intent="magic" token={magic} redirectTo={redirectTo} reply={reply} /> : null}
+      {identity && !magic ? <LinkConfirm intent="identity" token={identity} redirectTo={redirectTo} reply={reply} /> : null}
       <PasswordForm redirectTo={redirectTo} reply={reply} />
       <PasswordlessForms redirectTo={redirectTo} reply={reply} />
       {(providers.google || providers.facebook) && (

@@ -16,6 +16,8 @@ const SessionSchema = z.object({ id: z.uuid() });
 const DeleteSchema = z.object({ confirm: z.literal("DELETE", "Type DELETE to confirm.") });
 const CardSchema = z.object({ cardToken: z.string().min(1).max(200) });
 const Empty = z.object({});
+const UnlinkSchema = z.object({ provider: z.enum(["google", "facebook"]) });
+const PROVIDER_NAMES = { google: "Google", facebook: "Facebook" } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context, request);
@@ -48,6 +50,8 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Fo
       return handleForm(intent, formData, CardSchema, (v) => a.replaceCard(v.cardToken), () => ({ notice: "Your new card is saved." }));
     case "session":
       return handleForm(intent, formData, SessionSchema, (v) => a.signOutSession(v.id), () => ({ notice: "That device is signed out." }));
+    case "unlink":
+      return handleForm(intent, formData, UnlinkSchema, (v) => a.unlinkIdentity(v.provider), () => ({ notice: "Removed: that account no longer signs in to yours." }));
     case "everywhere":
       return handleForm(intent, formData, Empty, () => a.signOutEverywhere(), () => ({ redirectTo: ROUTES.login }));
     case "delete":
@@ -202,6 +206,35 @@ function SessionsSection({ sessions, reply }: { sessions: Loaded["sessions"]; re
   );
 }
 
+function LinkedAccountsSection({ linked, reply }: { linked: string[]; reply?: FormReply }) {
+  const { notice, formError: error } = useAccountForm("unlink", UnlinkSchema, reply);
+  const providers = linked.filter((p): p is keyof typeof PROVIDER_NAMES => p in PROVIDER_NAMES);
+  return (
+    <section className="account-section" id="linked-accounts" aria-labelledby="linked-title">
+      <h2 id="linked-title">Linked sign-ins</h2>
+      <p>{providers.length > 0 ? "These accounts sign you in without a password. Remove any you no longer use or do not recognise." : "No Google or Facebook account signs in to your account."}</p>
+      <FormAlert kind="success">{notice}</FormAlert>
+      <FormAlert kind="error">{error}</FormAlert>
+      {providers.length > 0 && (
+        <ul className="session-list">
+          {providers.map((p) => (
+            <li key={p} className="session-item">
+              <div>{PROVIDER_NAMES[p]}</div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="unlink" />
+                <input type="hidden" name="provider" value={p} />
+                <button type="submit" className="button button--small button--quiet" aria-label={`Remove ${PROVIDER_NAMES[p]} sign-in`}>
+                  Remove
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 function DataSection({ reply }: { reply?: FormReply }) {
   const f = useAccountForm("delete", DeleteSchema, reply);
   return (
@@ -245,6 +278,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <CardForm card={user.card} />
         </section>
         <SessionsSection sessions={sessions} reply={reply} />
+        <LinkedAccountsSection linked={user.linkedAccounts} reply={reply} />
         <DataSection reply={reply} />
       </div>
     </main>

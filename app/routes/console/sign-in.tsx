@@ -3,12 +3,17 @@ import { consoleAct, formFields } from "../../components/console/errors";
 import { ActionMessage, SubmitButton } from "../../components/console/ui";
 import "../../components/console/console.css";
 import type { Route } from "./+types/sign-in";
+import { returnPathOf } from "../../../domain/safe-return";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Seed console" }, { name: "robots", content: "noindex, nofollow" }];
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 /** Only paths inside the console are followed after signing in (never another site). */
-const safeNext = (next: string | null) => (next && /^\/console(\/|$|\?)/.test(next) && !next.startsWith("//") ? next : "/console");
+/** Back to the console page asked for: a same-origin path (domain/safe-return.ts) under /console, else the dashboard. */
+function safeNext(next: string | null): string {
+  const path = returnPathOf(next);
+  return path && /^\/console(\/|$|\?)/.test(path) ? path : "/console";
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.console.signedIn()) throw redirect(safeNext(new URL(request.url).searchParams.get("next")));

@@ -4,6 +4,7 @@ import { NEWSLETTER_CHECK_INBOX } from "../../../domain/newsletter";
 import { formAnswer, formAnswerHeaders } from "../../lib/form-answer";
 import { pageMeta } from "../../lib/page-meta";
 import type { Route } from "./+types/newsletter";
+import { safeReturnPath } from "../../../domain/safe-return";
 
 export const headers: Route.HeadersFunction = formAnswerHeaders;
 
@@ -19,10 +20,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   return data({ ok: outcome.ok, message: outcome.ok ? `${MESSAGES.newsletterSuccess} ${NEWSLETTER_CHECK_INBOX}` : outcome.message, email, back }, formAnswer(outcome));
 }
 
-/** Only a path of this site, so the "back" link cannot send anyone elsewhere. */
-function safeBack(path: string): string {
-  return /^\/(?!\/)[^\s]*$/.test(path) ? path.slice(0, 2000) : "/";
-}
+/** Only a path of this site (domain/safe-return.ts), so the "back" link cannot send anyone elsewhere. */
+const safeBack = (path: string) => safeReturnPath(path, "/");
 
 export const meta: Route.MetaFunction = () => [...pageMeta({ title: "Newsletter", description: "Sign up for Seed's newsletter." }), { name: "robots", content: "noindex" }];
 

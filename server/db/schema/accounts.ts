@@ -16,7 +16,7 @@ export const accountCredentials = pgTable("account_credentials", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
 
-export const ACCOUNT_TOKEN_PURPOSES = ["verify_email", "set_password", "magic_link", "login_code", "reset_password", "change_email"] as const;
+export const ACCOUNT_TOKEN_PURPOSES = ["verify_email", "set_password", "magic_link", "login_code", "reset_password", "change_email", "link_identity"] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
 
 export const accountTokens = pgTable(
@@ -41,7 +41,11 @@ export const accountTokens = pgTable(
   (t) => [index("account_tokens_customer_purpose_idx").on(t.customerId, t.purpose)],
 );
 
-/** A Google or Facebook account linked to a member: the provider's stable subject, never its email, names it. */
+/**
+ * A Google or Facebook account linked to a member: the provider's stable subject, never its email, names it. Linked
+ * only once the address is proven: by the provider vouching for it (email_verified), or by our own emailed link
+ * (confirmed_at stays null until then, and the identity signs nobody in; docs/decisions/0049).
+ */
 export const socialIdentities = pgTable(
   "social_identities",
   {
@@ -51,6 +55,10 @@ export const socialIdentities = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** When the address was proven for this identity; null: waiting for the link we emailed (confirmTokenId). */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** The link_identity token whose use confirms this identity, and only this one. */
+    confirmTokenId: uuid("confirm_token_id"),
   },
   (t) => [primaryKey({ columns: [t.provider, t.subject] }), index("social_identities_customer_idx").on(t.customerId)],
 );

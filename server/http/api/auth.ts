@@ -25,6 +25,8 @@ import { clientOf, sessionAnswer } from "../account-session";
 import { clearSessionCookie } from "../cookies";
 import { requireSession } from "../middleware/require-session";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { returnPathOf } from "../../../domain/safe-return";
+import { sessionFirst } from "../middleware/require-session";
 
 const Err = z.object({ code: z.string(), message: z.string() });
 const SessionStarted = z.object({ success: z.literal(true), email: z.string(), seedSessionToken: z.string() });
@@ -85,14 +87,14 @@ const codeSignInRoute = createRoute({
 });
 
 const SessionRow = z.object({ id: z.string(), userAgent: z.string().nullable(), createdAt: z.string(), lastSeenAt: z.string().nullable(), current: z.boolean() });
-const sessionsRoute = createRoute({
+const sessionsRoute = createRoute({ middleware: sessionFirst,
   method: "get",
   path: "/auth/sessions",
   summary: "The signed-in member's live sessions (device, last seen)",
   responses: { 200: jsonResponse("Sessions", z.object({ sessions: z.array(SessionRow) })), 401: jsonResponse("Not signed in", Err) },
 });
 
-const revokeRoute = createRoute({
+const revokeRoute = createRoute({ middleware: sessionFirst,
   method: "delete",
   path: "/auth/sessions/{id}",
   summary: "End one of the member's own sessions",
@@ -100,7 +102,7 @@ const revokeRoute = createRoute({
   responses: { 200: jsonResponse("Ended", z.object({ success: z.literal(true) })), 401: jsonResponse("Not signed in", Err), 404: jsonResponse("No such session of yours", Err), ...errorResponses },
 });
 
-const everywhereRoute = createRoute({
+const everywhereRoute = createRoute({ middleware: sessionFirst,
   method: "post",
   path: "/auth/sessions/revoke-all",
   summary: "Sign out everywhere: end every session of the member, this one included",
@@ -111,7 +113,7 @@ const socialStartRoute = createRoute({
   method: "get",
   path: "/auth/social/{provider}/start",
   summary: "Start Google or Facebook sign-in: sets the flow cookie (state, nonce, PKCE) and redirects to the provider",
-  request: { params: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }), query: z.object({ redirectTo: z.string().max(512).regex(/^\/(?![/\\])/).optional() }) },
+  request: { params: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }), query: z.object({ redirectTo: z.string().max(2048).optional() }) },
   responses: { 302: { description: "To the provider" }, 404: jsonResponse("Not configured", Err), ...errorResponses },
 });
 
@@ -178,7 +180,7 @@ export const authApi = createRouter()
     const client = clientOf(c);
     const secrets = newFlowSecrets();
     const redirectUri = `${client.origin}/login/callback/${name}`;
-    const flow = await signSocialFlow(shop, { provider: name, ...secrets, redirectUri, redirectTo: c.req.valid("query").redirectTo ?? null });
+    const flow = await signSocialFlow(shop, { provider: name, ...secrets, redirectUri, redirectTo: returnPathOf(c.req.valid("query").redirectTo) });
     setCookie(c, SOCIAL_FLOW_COOKIE, flow, { path: "/", httpOnly: true, sameSite: "Lax", secure: shop.env.NODE_ENV === "production", maxAge: SOCIAL_FLOW_TTL_MS / 1000 });
     return c.redirect(await provider.authorizationUrl({ redirectUri, ...secrets }), 302);
   });

@@ -3,6 +3,7 @@ import { NewsletterSchema } from "../../../domain/newsletter";
 import { subscribe } from "../../modules/newsletter";
 import { rateLimit } from "../middleware/rate-limit";
 import { createRouter, errorResponses, rateLimitedResponses, jsonBody, jsonResponse } from "../openapi";
+import { publicOrigin } from "../../public-origin";
 
 const route = createRoute({
   method: "post",
@@ -16,5 +17,5 @@ const route = createRoute({
 export const newsletterApi = createRouter().openapi(route, async (c) => {
   const { email, path } = c.req.valid("json");
   const shop = c.get("shop");
-  return c.json(await subscribe(shop, email, path ?? null, { origin: shop.env.PUBLIC_URL ?? new URL(c.req.url).origin }), 200);
+  return c.json(await subscribe(shop, email, path ?? null, { origin: publicOrigin(shop.env, c.req.url) }), 200);
 });

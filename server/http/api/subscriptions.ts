@@ -17,6 +17,8 @@ import { requestCancelLink } from "../../workflows/request-cancel-link";
 import { requireSession } from "../middleware/require-session";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
 import type { AppEnv } from "../types";
+import { publicOrigin } from "../../public-origin";
+import { sessionFirst } from "../middleware/require-session";
 
 /** The subscription calls of SPEC.md section 7 (/api/subscription...). Every one acts only on the caller's own subscriptions. */
 const Id = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
@@ -26,9 +28,9 @@ const auth = { 401: jsonResponse("Signed out", z.object({ code: z.string(), mess
 
 /** Section 7: subscription calls answer seedSessionToken on 200 so the client keeps its session token. */
 const sessionToken = (c: Context<AppEnv>) => getCookie(c, SESSION_COOKIE) ?? null;
-const originOf = (c: Context<AppEnv>) => c.get("shop").env.PUBLIC_URL ?? new URL(c.req.url).origin;
+const originOf = (c: Context<AppEnv>) => publicOrigin(c.get("shop").env, c.req.url);
 
-const updateRoute = createRoute({
+const updateRoute = createRoute({ middleware: sessionFirst,
   method: "put",
   path: "/subscription",
   summary: "One member action on a subscription: delay, select_date, ship_now, add_on, remove_add_on, savings, too_much, confirm_each_charge",
@@ -36,7 +38,7 @@ const updateRoute = createRoute({
   responses: { 200: jsonResponse("Updated", Answer), ...auth, ...errorResponses },
 });
 
-const changeRoute = createRoute({
+const changeRoute = createRoute({ middleware: sessionFirst,
   method: "put",
   path: "/subscription/{id}/change",
   summary: "Change plan (within the supported group) or quantity from the next billing cycle",
@@ -45,7 +47,7 @@ const changeRoute = createRoute({
 });
 
 const NextChargeSchema = z.object({ currency: z.string(), total: z.number() }).passthrough();
-const previewRoute = createRoute({
+const previewRoute = createRoute({ middleware: sessionFirst,
   method: "put",
   path: "/subscription/{id}/preview",
   summary: "The next charge as it is and as it would be after the change (nothing is changed)",
@@ -53,7 +55,7 @@ const previewRoute = createRoute({
   responses: { 200: jsonResponse("Preview", z.object({ current: NextChargeSchema, proposed: NextChargeSchema })), ...auth, ...errorResponses },
 });
 
-const reactivateRoute = createRoute({
+const reactivateRoute = createRoute({ middleware: sessionFirst,
   method: "put",
   path: "/subscription/{id}/reactivate",
   summary: "Reactivate a cancelled subscription",
@@ -61,7 +63,7 @@ const reactivateRoute = createRoute({
   responses: { 200: jsonResponse("Reactivated", Answer), ...auth, ...errorResponses },
 });
 
-const retentionRoute = createRoute({
+const retentionRoute = createRoute({ middleware: sessionFirst,
   method: "put",
   path: "/subscription/{id}/retention-offer",
   summary: "Apply Discount & Keep Subscription: 20% off the next shipment (once per 100 days)",
@@ -69,7 +71,7 @@ const retentionRoute = createRoute({
   responses: { 200: jsonResponse("Kept", Answer), 403: jsonResponse("Used in the last 100 days", z.object({ code: z.string(), message: z.string() })), ...auth, ...errorResponses },
 });
 
-const cancelRoute = createRoute({
+const cancelRoute = createRoute({ middleware: sessionFirst,
   method: "delete",
   path: "/subscription/{id}",
   summary: "Cancel, with the reasons of SPEC.md section 3 (cancellationReasonId, cancellationReasonText, secondaryReasonId)",
@@ -77,7 +79,7 @@ const cancelRoute = createRoute({
   responses: { 200: jsonResponse("Canceled", Answer), ...auth, ...errorResponses },
 });
 
-const reasonsRoute = createRoute({
+const reasonsRoute = createRoute({ middleware: sessionFirst,
   method: "get",
   path: "/subscription/cancellationReasons/{id}",
   summary: "Cancellation reasons with the save offer each earns now, and when loyalty points would expire",

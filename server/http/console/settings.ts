@@ -5,6 +5,7 @@ import { EMAIL_STATUSES } from "../../modules/email";
 import { createRouter, jsonBody, jsonResponse } from "../openapi";
 import { serviceOf } from "./middleware";
 import { consoleRoute } from "./route";
+import { publicOrigin } from "../../public-origin";
 
 const Any = z.any();
 const Ok = z.object({ success: z.literal(true) });
@@ -77,4 +78,4 @@ export const consoleSettingsApi = createRouter()
   })
   .openapi(auditRoute, async (c) => c.json(await serviceOf(c).audit(c.req.valid("query")), 200))
   .openapi(staffRoute, async (c) => c.json(await serviceOf(c).staffList(), 200))
-  .openapi(inviteRoute, async (c) => c.json(await serviceOf(c).inviteStaff(c.req.valid("json"), c.get("shop").env.PUBLIC_URL ?? new URL(c.req.url).origin), 200));
+  .openapi(inviteRoute, async (c) => c.json(await serviceOf(c).inviteStaff(c.req.valid("json"), publicOrigin(c.get("shop").env, c.req.url)), 200));

@@ -3,6 +3,7 @@ import { SUBSCRIPTION_STATUSES } from "../../modules/subscriptions";
 import { createRouter, jsonBody, jsonResponse } from "../openapi";
 import { serviceOf } from "./middleware";
 import { consoleRoute } from "./route";
+import { publicOrigin } from "../../public-origin";
 
 const Any = z.any();
 const IdParam = z.object({ id: z.string().uuid() });
@@ -72,4 +73,4 @@ export const consoleSubscriptionsApi = createRouter()
     return c.json(await serviceOf(c).pauseSubscription(c.req.valid("param").id, body.months, body.reason), 200);
   })
   .openapi(skipRoute, async (c) => c.json(await serviceOf(c).skipNextShipment(c.req.valid("param").id, c.req.valid("json").reason), 200))
-  .openapi(cancelRoute, async (c) => c.json(await serviceOf(c).cancelSubscription(c.req.valid("param").id, c.req.valid("json").reason, c.get("shop").env.PUBLIC_URL ?? new URL(c.req.url).origin), 200));
+  .openapi(cancelRoute, async (c) => c.json(await serviceOf(c).cancelSubscription(c.req.valid("param").id, c.req.valid("json").reason, publicOrigin(c.get("shop").env, c.req.url)), 200));

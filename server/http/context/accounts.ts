@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { AddressInput, ProfileInput } from "../../../domain/accounts";
-import { toShopError, type ErrorBody } from "../../../domain/errors";
+import { ShopError, toShopError, type ErrorBody } from "../../../domain/errors";
 import { socialProvider, type SocialProviderName } from "../../integrations/oauth";
 import {
   changePassword,
@@ -17,6 +17,8 @@ import {
   setPasswordWithToken,
   signInWithCode,
   signInWithMagicLink,
+  signInWithIdentityLink,
+  unlinkIdentity,
   signInWithPassword,
   SOCIAL_FLOW_COOKIE,
   type StartedSession,
@@ -53,6 +55,8 @@ export interface AccountsContext {
     sendMagicLink(input: { email: string; redirectTo?: string }): Promise<AccountResult>;
     sendCode(input: { email: string }): Promise<AccountResult>;
     signInWithMagicLink(token: string): Promise<AccountResult>;
+    /** The emailed link that confirms a Google or Facebook identity the provider did not vouch for. */
+    signInWithIdentityLink(token: string): Promise<AccountResult>;
     signInWithCode(input: { email: string; code: string }): Promise<AccountResult>;
     requestPasswordEmail(input: { email: string }): Promise<AccountResult<"reset" | "set">>;
     linkIsLive(kind: "reset" | "set", token: string): Promise<boolean>;
@@ -66,6 +70,7 @@ export interface AccountsContext {
     replaceCard(cardToken: string): Promise<AccountResult>;
     changePassword(input: { currentPassword?: string; password: string }): Promise<AccountResult>;
     signOutSession(id: string): Promise<AccountResult>;
+    unlinkIdentity(provider: SocialProviderName): Promise<AccountResult>;
     signOutEverywhere(): Promise<AccountResult>;
     signOut(): Promise<AccountResult>;
     deleteAccount(): Promise<AccountResult>;
@@ -110,6 +115,7 @@ export function accountsContext(c: Context<AppEnv>): AccountsContext {
       sendMagicLink: (input) => attempt(async () => ({ value: await sendMagicLink(shop, input, client).then(() => null) })),
       sendCode: (input) => attempt(async () => ({ value: await sendLoginCode(shop, input, client).then(() => null) })),
       signInWithMagicLink: (token) => attempt(async () => started(await signInWithMagicLink(shop, token, client))),
+      signInWithIdentityLink: (token) => attempt(async () => started(await signInWithIdentityLink(shop, token, client))),
       signInWithCode: (input) => attempt(async () => started(await signInWithCode(shop, input, client))),
       requestPasswordEmail: (input) =>
         attempt(async () => ({ value: (await requestPasswordEmail(shop, input, client)) === "reset_password" ? ("reset" as const) : ("set" as const) })),
@@ -142,6 +148,11 @@ export function accountsContext(c: Context<AppEnv>): AccountsContext {
         mine(async (s) => {
           await revokeOwnSession(shop, s.customerId, id);
           return id === s.sessionId ? ended() : { value: null };
+        }),
+      unlinkIdentity: (provider) =>
+        mine(async (s) => {
+          if (!(await unlinkIdentity(dbOf(shop), s.customerId, provider))) throw new ShopError("NOT_FOUND", "That account is not linked to yours.");
+          return { value: null };
         }),
       signOutEverywhere: () =>
         mine(async (s) => {

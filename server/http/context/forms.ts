@@ -10,6 +10,7 @@ import { clientAddressKey } from "../middleware/client-ip";
 import type { AppEnv } from "../types";
 import { crossSiteFailure, formFailureOf, sameOrigin, type FormFailure } from "./form-failure";
 import { recordPageEvents } from "./server-events";
+import { publicOrigin } from "../../public-origin";
 
 /** What a form page's action gets back: done, or the messages to show beside the fields. */
 export type FormOutcome = { ok: true; hashedEmail?: string } | (FormFailure & { errors: Record<string, string> });
@@ -34,7 +35,7 @@ function outcomeOf(error: unknown): FormOutcome {
 
 export function formsContext(c: Context<AppEnv>): FormsContext {
   const shop = c.get("shop");
-  const origin = () => shop.env.PUBLIC_URL ?? new URL(c.req.url).origin;
+  const origin = () => publicOrigin(shop.env, c.req.url);
   return {
     forms: {
       submit: async (kind, fields) => {

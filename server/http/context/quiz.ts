@@ -12,6 +12,7 @@ import type { AppEnv } from "../types";
 import { crossSiteFailure, formFailureOf, sameOrigin, type FormFailure } from "./form-failure";
 import { recordPageEvents } from "./server-events";
 import { COUNTRY_COOKIE } from "./shell";
+import { publicOrigin } from "../../public-origin";
 
 export type QuizAnswerOutcome = { ok: true; survey: UserSurvey } | FormFailure;
 
@@ -30,7 +31,7 @@ export function quizContext(c: Context<AppEnv>): QuizContext {
   const viewer = (): SurveyViewer => ({
     customerId: c.get("session")?.customerId ?? null,
     country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), locate(c.req.raw.headers).country),
-    origin: c.get("shop").env.PUBLIC_URL ?? new URL(c.req.url).origin,
+    origin: publicOrigin(c.get("shop").env, c.req.url),
   });
   return {
     quiz: {

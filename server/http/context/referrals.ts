@@ -12,11 +12,12 @@ import { subscriptionsOfCustomer } from "../../modules/subscriptions";
 import { rewardFor } from "../../workflows/reward-referrals";
 import { dbOf } from "../../shop";
 import type { AppEnv } from "../types";
+import { publicOrigin } from "../../public-origin";
 
 /** The referral programme and points for the signed-in member, and the friend's landing page. */
 export interface ReferralsContext {
   referrals: {
-    page(o: { origin: string; deviceId: string | null }): Promise<ReferPageView>;
+    page(o: { deviceId: string | null }): Promise<ReferPageView>;
     redeem(o: { points: number; key: string }): Promise<{ points: number; credit: number; currency: string }>;
     /** Whether a shared code belongs to a member (the friend's landing page). */
     codeIsValid(code: string): Promise<boolean>;
@@ -33,7 +34,7 @@ export function referralsContext(c: Context<AppEnv>): ReferralsContext {
   const currencyOf = async (customerId: string) => (await subscriptionsOfCustomer(dbOf(shop), customerId)).find((s) => s.status !== "canceled")?.currency ?? "USD";
   return {
     referrals: {
-      page: async ({ origin, deviceId }) => {
+      page: async ({ deviceId }) => {
         const id = member();
         const db = dbOf(shop);
         const now = shop.clock.now();
@@ -42,7 +43,7 @@ export function referralsContext(c: Context<AppEnv>): ReferralsContext {
         if (deviceId) await rememberDevice(db, id, deviceId, now);
         const code = standing === "open" ? await codeOf(db, id, now) : null;
         const [summary, recent, credit, points, reward] = await Promise.all([referralSummaryOf(db, id), referralsOfReferrer(db, id, 10), creditBalances(db, id), pointsBalance(db, id), rewardFor(shop, currency)]);
-        const base = (shop.env.PUBLIC_URL ?? origin).replace(/\/$/, "");
+        const base = publicOrigin(shop.env, c.req.url);
         return {
           standing,
           code,

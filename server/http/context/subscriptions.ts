@@ -24,6 +24,7 @@ import { acceptRetentionOffer } from "../../workflows/keep-with-discount";
 import { cancelPathForReminderLink, requestCancelLink } from "../../workflows/request-cancel-link";
 import type { PriceList } from "../../../domain/plans";
 import type { AppEnv } from "../types";
+import { publicOrigin } from "../../public-origin";
 
 /** The subscription portal's part of the load context: every call acts for the signed-in member only. */
 export interface SubscriptionsContext {
@@ -58,7 +59,7 @@ export function subscriptionsContext(c: Context<AppEnv>): SubscriptionsContext {
     if (!session) throw new ShopError("UNAUTHENTICATED");
     return session.customerId;
   };
-  const origin = () => shop.env.PUBLIC_URL ?? new URL(c.req.url).origin;
+  const origin = () => publicOrigin(shop.env, c.req.url);
   return {
     subscriptions: {
       list: () => memberSubscriptions(shop, member()),

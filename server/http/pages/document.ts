@@ -10,6 +10,7 @@ import type { MiddlewareHandler } from "hono";
 import { matchesEtag, pageCacheKey, type CachedPage, type PageCache } from "./page-cache";
 import { buildLoadContext, COUNTRY_COOKIE, PREVIEW_COOKIE, type ShopLoadContext } from "../context";
 import { sendsGpc } from "../context/shell";
+import { atPublicOrigin, publicOrigin } from "../../public-origin";
 import type { AppEnv } from "../types";
 
 export type DocumentHandler = (request: Request, context: ShopLoadContext) => Promise<Response>;
@@ -45,7 +46,8 @@ export async function renderDocument(c: Context<AppEnv>, handle: DocumentHandler
     if (hit) return answerFromCache(c, hit, "HIT");
   }
   const generation = cache?.currentGeneration() ?? 0;
-  const response = await handle(c.req.raw, await buildLoadContext(c));
+  // React Router sees the request at the public origin: canonical, og:url and structured data never name a Host we did not choose.
+  const response = await handle(atPublicOrigin(c.req.raw, publicOrigin(c.get("shop").env, c.req.url)), await buildLoadContext(c));
   if (!response.headers.has("Cache-Control")) {
     const uncacheable = personal || response.status !== 200;
     response.headers.set("Cache-Control", uncacheable ? "private, no-store" : PUBLIC_CACHE_CONTROL);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { ACCOUNT_ROUTES, ROUTES, type RouteName } from "../../../domain/routes";
 import { listArticles } from "../../modules/content";
+import { publicOrigin } from "../../public-origin";
 import type { AppEnv } from "../types";
 
 /** Pages a search engine should not index: personal, transactional, or bare. */
@@ -12,20 +13,17 @@ export const LISTED_PATHS = (Object.keys(ROUTES) as RouteName[])
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function originOf(url: string, publicUrl: string | undefined): string {
-  return (publicUrl ?? new URL(url).origin).replace(/\/+$/, "");
-}
 
 export const seoRoutes = new Hono<AppEnv>()
   .get("/robots.txt", (c) => {
-    const origin = originOf(c.req.url, c.get("shop").env.PUBLIC_URL);
+    const origin = publicOrigin(c.get("shop").env, c.req.url);
     const disallow = ["/account", "/cart", "/checkout", "/thank-you", "/subscription-link", "/api/", c.get("shop").env.PROVIDER_BASE_PATH + "/"];
     const body = ["User-agent: *", ...disallow.map((p) => `Disallow: ${p}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
     c.header("Cache-Control", "public, max-age=3600");
     return c.text(body);
   })
   .get("/sitemap.xml", async (c) => {
-    const origin = originOf(c.req.url, c.get("shop").env.PUBLIC_URL);
+    const origin = publicOrigin(c.get("shop").env, c.req.url);
     // Every page, then every Cultured article (microbiome-101 and probiotics-101 are pages already).
     const articles = (await listArticles(c.get("shop"))).map((a) => a.path).filter((p) => !LISTED_PATHS.includes(p as never));
     const urls = [...LISTED_PATHS, ...articles].map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`).join("\n");

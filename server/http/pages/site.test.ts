@@ -13,7 +13,7 @@ describe(`site-wide HTTP behaviour (${testDriver()})`, () => {
   let shop: TestShop;
   let app: ReturnType<typeof createApp>;
   beforeAll(async () => {
-    shop = await openTestShop();
+    shop = await openTestShop({ env: { PUBLIC_URL: "http://shop.test" } });
     app = createApp(shop);
   });
   afterAll(() => shop.cleanup());
@@ -60,7 +60,7 @@ describe(`site-wide HTTP behaviour (${testDriver()})`, () => {
     });
 
     it("robots.txt uses PUBLIC_URL for the sitemap when set", async () => {
-      const other = createApp({ ...shop, env: { ...shop.env, PUBLIC_URL: "https://www.seed.example/" } });
+      const other = createApp({ ...shop, env: { ...shop.env, PUBLIC_URL: "https://www.seed.example" } });
       expect(await (await other.request("http://internal:3000/robots.txt")).text()).toContain("Sitemap: https://www.seed.example/sitemap.xml");
     });
 
@@ -132,13 +132,13 @@ describe(`site-wide HTTP behaviour (${testDriver()})`, () => {
     });
 
     it("HSTS only when NODE_ENV=production", async () => {
-      const env = testEnv({ NODE_ENV: "production", SESSION_SECRET: "p".repeat(40) });
+      const env = testEnv({ NODE_ENV: "production", SESSION_SECRET: "p".repeat(40), PUBLIC_URL: "https://shop.example" });
       const prod = createApp({ ...shop, env });
       expect((await prod.request("/healthz")).headers.get("strict-transport-security")).toMatch(/^max-age=\d{8,}; includeSubDomains/);
     });
 
     it("production session cookies are Secure; development ones are not", async () => {
-      const env = testEnv({ NODE_ENV: "production", SESSION_SECRET: "p".repeat(40) });
+      const env = testEnv({ NODE_ENV: "production", SESSION_SECRET: "p".repeat(40), PUBLIC_URL: "https://shop.example" });
       const customer = await findOrCreateCustomer(shop, "secure@example.com");
       const token = (await startSession({ ...shop, env }, customer)).token;
       const prod = createApp({ ...shop, env });

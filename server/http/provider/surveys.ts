@@ -8,6 +8,7 @@ import { pickCountry } from "../../../domain/locale";
 import { rateLimit } from "../middleware/rate-limit";
 import { createRouter, errorResponses, jsonBody, jsonResponse, rateLimitedResponses, ErrorSchema } from "../openapi";
 import type { AppEnv } from "../types";
+import { publicOrigin } from "../../public-origin";
 
 /** The survey calls of SPEC.md section 7, over server/modules/surveys (the quiz page uses the same service). */
 
@@ -89,7 +90,7 @@ const getUserSurvey = createRoute({
 });
 
 function viewerOf(c: Context<AppEnv>): SurveyViewer {
-  return { customerId: c.get("session")?.customerId ?? null, country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), locate(c.req.raw.headers).country), origin: c.get("shop").env.PUBLIC_URL ?? new URL(c.req.url).origin };
+  return { customerId: c.get("session")?.customerId ?? null, country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), locate(c.req.raw.headers).country), origin: publicOrigin(c.get("shop").env, c.req.url) };
 }
 
 export const surveysProvider = createRouter()

@@ -23,6 +23,11 @@ export async function storePasswordHash(db: Queryable, customerId: string, passw
     .onConflictDoUpdate({ target: accountCredentials.customerId, set: { passwordHash, passwordChangedAt: now, updatedAt: now } });
 }
 
+/** Forgets a password that was never tied to a proven address (docs/decisions/0049). */
+export async function clearPasswordHash(db: Queryable, customerId: string, now: Date): Promise<void> {
+  await db.update(accountCredentials).set({ passwordHash: null, updatedAt: now }).where(eq(accountCredentials.customerId, customerId));
+}
+
 /** Marks the member's email verified (the first time only; later calls keep the first date). */
 export async function markEmailVerified(db: Queryable, customerId: string, now: Date): Promise<void> {
   await db.insert(accountCredentials).values({ customerId, emailVerifiedAt: now, updatedAt: now }).onConflictDoNothing();

@@ -1,9 +1,12 @@
 import { ShopError } from "../../../domain/errors";
 import { normaliseEmail } from "../../../domain/validation";
+import { returnPathOf } from "../../../domain/safe-return";
 import { dbOf, type Shop } from "../../shop";
 import { findCustomerByEmail, findCustomerRow } from "../customers";
 import { sendQueuedEmailsSoon } from "../email";
-import { credentialsOf, markEmailVerified, storePasswordHash } from "./credentials";
+import { proveAddress } from "./address-proof";
+import { credentialsOf, storePasswordHash } from "./credentials";
+import { confirmIdentityOfToken, dropUnprovenIdentities } from "./social";
 import { queueAccountEmail } from "./emails/account-emails";
 import { hashPassword, verifyPassword } from "./passwords";
 import { revokeAllSessions, startSession } from "./sessions";
@@ -14,7 +17,7 @@ import { issueLinkToken, issueLoginCode, spendLinkToken, spendLoginCode } from "
 export interface Client {
   ip: string | null;
   userAgent: string | null;
-  /** Links in emails start here (PUBLIC_URL when set, else the request's origin). */
+  /** Links in emails start here: the shop's public origin (server/public-origin.ts), never the request's Host. */
   origin: string;
 }
 
@@ -61,7 +64,11 @@ async function customerForMail(shop: Shop, rawEmail: string, client: Client) {
   return customer;
 }
 
-const withReturn = (url: string, redirectTo?: string) => (redirectTo ? `${url}&${new URLSearchParams({ redirectTo })}` : url);
+/** A link's way back, only when it is a same-origin path (the login page checks it again when the link is opened). */
+function withReturn(url: string, redirectTo?: string): string {
+  const back = returnPathOf(redirectTo);
+  return back ? `${url}&${new URLSearchParams({ redirectTo: back })}` : url;
+}
 
 /** Emails a single-use sign-in link (POST /api/mail/magic). */
 export async function sendMagicLink(shop: Shop, input: { email: string; redirectTo?: string }, client: Client): Promise<void> {
@@ -94,7 +101,26 @@ export async function signInWithMagicLink(shop: Shop, token: string, client: Cli
   const customer = spent ? await findCustomerRow(dbOf(shop), spent.customerId) : null;
   // The link is bound to the address it went to: after an email change, an older link no longer signs in.
   if (!spent || !customer || customer.email !== spent.email) throw new ShopError("INVALID_LINK");
-  await markEmailVerified(dbOf(shop), customer.id, now);
+  await proveAddress(dbOf(shop), customer.id, now);
+  return begin(shop, customer, client);
+}
+
+/**
+ * Signs in from the link that confirms a Google or Facebook identity the provider did not vouch for (emailed by
+ * social sign-on). Opening it proves the address: the identity waiting for this token is linked, the address verified.
+ */
+export async function signInWithIdentityLink(shop: Shop, token: string, client: Client): Promise<StartedSession> {
+  await throttle(shop, [["signInAddress", addressKey(client)]]);
+  const now = shop.clock.now();
+  const customer = await dbOf(shop).transaction(async (tx) => {
+    const spent = await spendLinkToken(tx, "link_identity", token, now);
+    const row = spent ? await findCustomerRow(tx, spent.customerId) : null;
+    if (!spent || !row || row.email !== spent.email) return null;
+    await confirmIdentityOfToken(tx, spent.id, now);
+    await proveAddress(tx, row.id, now);
+    return row;
+  });
+  if (!customer) throw new ShopError("INVALID_LINK");
   return begin(shop, customer, client);
 }
 
@@ -106,7 +132,7 @@ export async function signInWithCode(shop: Shop, input: { email: string; code: s
   const customer = await findCustomerByEmail(dbOf(shop), email);
   const ok = customer ? await spendLoginCode(dbOf(shop), customer.id, email, input.code, shop.env.SESSION_SECRET, now) : false;
   if (!ok || !customer) throw new ShopError("INVALID_CODE");
-  await markEmailVerified(dbOf(shop), customer.id, now);
+  await proveAddress(dbOf(shop), customer.id, now);
   return begin(shop, customer, client);
 }
 
@@ -145,8 +171,11 @@ export async function setPasswordWithToken(
     const spent = await spendLinkToken(tx, purpose, input.token, now);
     const row = spent ? await findCustomerRow(tx, spent.customerId) : null;
     if (!spent || !row || row.email !== spent.email) return null;
+    // Identities linked before the address was proven go (a set-password link proves it only now), then the proof.
+    const provenAt = purpose === "set_password" ? now : (await credentialsOf(tx, row.id)).emailVerifiedAt;
+    await dropUnprovenIdentities(tx, row.id, provenAt);
     await storePasswordHash(tx, row.id, hash, now);
-    await markEmailVerified(tx, row.id, now);
+    await proveAddress(tx, row.id, now);
     await revokeAllSessions(tx, row.id, now);
     return row;
   });
@@ -175,7 +204,7 @@ export async function verifyEmailWithToken(shop: Shop, token: string): Promise<b
     const spent = await spendLinkToken(tx, "verify_email", token, now);
     const row = spent ? await findCustomerRow(tx, spent.customerId) : null;
     if (!spent || !row || row.email !== spent.email) return false;
-    await markEmailVerified(tx, row.id, now);
+    await proveAddress(tx, row.id, now);
     return true;
   });
 }

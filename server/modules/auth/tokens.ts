@@ -12,6 +12,7 @@ export const TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
   set_password: 24 * 3_600_000,
   reset_password: 3_600_000,
   change_email: 24 * 3_600_000,
+  link_identity: 24 * 3_600_000,
   magic_link: 15 * 60_000,
   login_code: 10 * 60_000,
 };
@@ -72,6 +73,7 @@ async function insertToken(db: Queryable, t: TokenTarget, secretHash: string): P
 }
 
 export interface SpentToken {
+  id: string;
   customerId: string;
   email: string;
   newEmail: string | null;
@@ -95,7 +97,7 @@ export async function spendLinkToken(db: Queryable, purpose: AccountTokenPurpose
         onlyFor ? eq(accountTokens.customerId, onlyFor) : undefined,
       ),
     )
-    .returning({ customerId: accountTokens.customerId, email: accountTokens.email, newEmail: accountTokens.newEmail });
+    .returning({ id: accountTokens.id, customerId: accountTokens.customerId, email: accountTokens.email, newEmail: accountTokens.newEmail });
   return row ?? null;
 }
 

@@ -25,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export interface SurveyViewer {
   customerId: string | null;
   country: string;
-  /** Where links in the result email start (PUBLIC_URL, else the request's origin). */
+  /** Where links in the result email start: the shop's public origin (server/public-origin.ts). */
   origin?: string;
 }
 

@@ -4,9 +4,10 @@ import { enqueueEmail } from "../../email";
 
 /**
  * The account area's emails: verification, set-password, magic link, 6-digit code, reset, email change, and the
- * note to an existing member when someone registers with their address. Each is a short message with one action.
+ * notes to an existing member when someone registers with their address or tries to move another account onto it, and
+ * the confirmation that links a Google or Facebook account whose provider did not vouch for the address. Each is a short message with one action.
  */
-export type AccountEmailKind = "verify" | "set_password" | "magic_link" | "login_code" | "reset_password" | "change_email" | "already_registered";
+export type AccountEmailKind = "verify" | "set_password" | "magic_link" | "login_code" | "reset_password" | "change_email" | "already_registered" | "email_in_use" | "confirm_social";
 
 interface AccountEmailContent {
   subject: string;
@@ -58,6 +59,18 @@ const CONTENT: Record<AccountEmailKind, (p: { url?: string; code?: string }) => 
     lead: "Someone tried to create a Seed account with this email address, but you already have one.",
     action: { label: "Sign in or reset my password", url: url! },
     after: "If this was not you, nothing has changed and you can ignore this email.",
+  }),
+  email_in_use: ({ url }) => ({
+    subject: "Someone tried to use your email address at Seed",
+    lead: "Someone signed in to another Seed account asked to change its email to this address. It already belongs to your account, so nothing was changed.",
+    action: { label: "Sign in to my account", url: url! },
+    after: "You do not need to do anything. If you keep getting these notes, reply to this email and we will look into it.",
+  }),
+  confirm_social: ({ url }) => ({
+    subject: "Confirm your email to sign in to Seed",
+    lead: "You started signing in to Seed with a social account that did not confirm this email address to us. Confirm it is yours to finish creating your Seed account and link that sign-in to it.",
+    action: { label: "Confirm and sign in", url: url! },
+    after: "The link works for 24 hours and only once. If this was not you, ignore this email: no account can be used with this address until it is confirmed.",
   }),
 };
 
