@@ -87,14 +87,16 @@ const codeSignInRoute = createRoute({
 });
 
 const SessionRow = z.object({ id: z.string(), userAgent: z.string().nullable(), createdAt: z.string(), lastSeenAt: z.string().nullable(), current: z.boolean() });
-const sessionsRoute = createRoute({ middleware: sessionFirst,
+const sessionsRoute = createRoute({
+  middleware: sessionFirst,
   method: "get",
   path: "/auth/sessions",
   summary: "The signed-in member's live sessions (device, last seen)",
   responses: { 200: jsonResponse("Sessions", z.object({ sessions: z.array(SessionRow) })), 401: jsonResponse("Not signed in", Err) },
 });
 
-const revokeRoute = createRoute({ middleware: sessionFirst,
+const revokeRoute = createRoute({
+  middleware: sessionFirst,
   method: "delete",
   path: "/auth/sessions/{id}",
   summary: "End one of the member's own sessions",
@@ -102,7 +104,8 @@ const revokeRoute = createRoute({ middleware: sessionFirst,
   responses: { 200: jsonResponse("Ended", z.object({ success: z.literal(true) })), 401: jsonResponse("Not signed in", Err), 404: jsonResponse("No such session of yours", Err), ...errorResponses },
 });
 
-const everywhereRoute = createRoute({ middleware: sessionFirst,
+const everywhereRoute = createRoute({
+  middleware: sessionFirst,
   method: "post",
   path: "/auth/sessions/revoke-all",
   summary: "Sign out everywhere: end every session of the member, this one included",

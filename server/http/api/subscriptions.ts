@@ -30,7 +30,8 @@ const auth = { 401: jsonResponse("Signed out", z.object({ code: z.string(), mess
 const sessionToken = (c: Context<AppEnv>) => getCookie(c, SESSION_COOKIE) ?? null;
 const originOf = (c: Context<AppEnv>) => publicOrigin(c.get("shop").env, c.req.url);
 
-const updateRoute = createRoute({ middleware: sessionFirst,
+const updateRoute = createRoute({
+  middleware: sessionFirst,
   method: "put",
   path: "/subscription",
   summary: "One member action on a subscription: delay, select_date, ship_now, add_on, remove_add_on, savings, too_much, confirm_each_charge",
@@ -38,7 +39,8 @@ const updateRoute = createRoute({ middleware: sessionFirst,
   responses: { 200: jsonResponse("Updated", Answer), ...auth, ...errorResponses },
 });
 
-const changeRoute = createRoute({ middleware: sessionFirst,
+const changeRoute = createRoute({
+  middleware: sessionFirst,
   method: "put",
   path: "/subscription/{id}/change",
   summary: "Change plan (within the supported group) or quantity from the next billing cycle",
@@ -47,7 +49,8 @@ const changeRoute = createRoute({ middleware: sessionFirst,
 });
 
 const NextChargeSchema = z.object({ currency: z.string(), total: z.number() }).passthrough();
-const previewRoute = createRoute({ middleware: sessionFirst,
+const previewRoute = createRoute({
+  middleware: sessionFirst,
   method: "put",
   path: "/subscription/{id}/preview",
   summary: "The next charge as it is and as it would be after the change (nothing is changed)",
@@ -55,7 +58,8 @@ const previewRoute = createRoute({ middleware: sessionFirst,
   responses: { 200: jsonResponse("Preview", z.object({ current: NextChargeSchema, proposed: NextChargeSchema })), ...auth, ...errorResponses },
 });
 
-const reactivateRoute = createRoute({ middleware: sessionFirst,
+const reactivateRoute = createRoute({
+  middleware: sessionFirst,
   method: "put",
   path: "/subscription/{id}/reactivate",
   summary: "Reactivate a cancelled subscription",
@@ -63,7 +67,8 @@ const reactivateRoute = createRoute({ middleware: sessionFirst,
   responses: { 200: jsonResponse("Reactivated", Answer), ...auth, ...errorResponses },
 });
 
-const retentionRoute = createRoute({ middleware: sessionFirst,
+const retentionRoute = createRoute({
+  middleware: sessionFirst,
   method: "put",
   path: "/subscription/{id}/retention-offer",
   summary: "Apply Discount & Keep Subscription: 20% off the next shipment (once per 100 days)",
@@ -71,7 +76,8 @@ const retentionRoute = createRoute({ middleware: sessionFirst,
   responses: { 200: jsonResponse("Kept", Answer), 403: jsonResponse("Used in the last 100 days", z.object({ code: z.string(), message: z.string() })), ...auth, ...errorResponses },
 });
 
-const cancelRoute = createRoute({ middleware: sessionFirst,
+const cancelRoute = createRoute({
+  middleware: sessionFirst,
   method: "delete",
   path: "/subscription/{id}",
   summary: "Cancel, with the reasons of SPEC.md section 3 (cancellationReasonId, cancellationReasonText, secondaryReasonId)",
@@ -79,7 +85,8 @@ const cancelRoute = createRoute({ middleware: sessionFirst,
   responses: { 200: jsonResponse("Canceled", Answer), ...auth, ...errorResponses },
 });
 
-const reasonsRoute = createRoute({ middleware: sessionFirst,
+const reasonsRoute = createRoute({
+  middleware: sessionFirst,
   method: "get",
   path: "/subscription/cancellationReasons/{id}",
   summary: "Cancellation reasons with the save offer each earns now, and when loyalty points would expire",

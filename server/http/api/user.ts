@@ -16,35 +16,40 @@ const User = z.object({ email: z.string() }).passthrough();
 const cookieToken = (c: Parameters<typeof getCookie>[0]) => getCookie(c, SESSION_COOKIE) ?? "";
 
 const getUserRoute = createRoute({ middleware: verifiedSessionFirst, method: "get", path: "/user", summary: "The signed-in member (SPEC.md section 3, User)", responses: { 200: jsonResponse("User", User), ...unauthorized } });
-const putUserRoute = createRoute({ middleware: verifiedSessionFirst,
+const putUserRoute = createRoute({
+  middleware: verifiedSessionFirst,
   method: "put",
   path: "/user",
   summary: "Update names and phone; a new email takes effect once confirmed from the new address",
   request: { body: jsonBody(ProfileSchema) },
   responses: { 200: jsonResponse("Updated", z.object({ user: User, emailChangePending: z.boolean(), seedSessionToken: z.string() })), ...unauthorized, 409: jsonResponse("Email taken", Err), ...errorResponses },
 });
-const confirmEmailRoute = createRoute({ middleware: verifiedSessionFirst,
+const confirmEmailRoute = createRoute({
+  middleware: verifiedSessionFirst,
   method: "post",
   path: "/user/confirm-email",
   summary: "Confirm an email change with the link sent to the new address",
   request: { body: jsonBody(z.object({ token: TokenField })) },
   responses: { 200: jsonResponse("Changed", z.object({ email: z.string() })), ...unauthorized, ...errorResponses },
 });
-const passwordRoute = createRoute({ middleware: verifiedSessionFirst,
+const passwordRoute = createRoute({
+  middleware: verifiedSessionFirst,
   method: "put",
   path: "/user/password",
   summary: "Change the password (the current one is needed when there is one); other sessions end",
   request: { body: jsonBody(ChangePasswordSchema) },
   responses: { 200: jsonResponse("Changed", z.object({ success: z.literal(true) })), ...unauthorized, 422: jsonResponse("Wrong current password", Err), ...errorResponses },
 });
-const addressRoute = createRoute({ middleware: verifiedSessionFirst,
+const addressRoute = createRoute({
+  middleware: verifiedSessionFirst,
   method: "put",
   path: "/shipping-address",
   summary: "Save the member's shipping address",
   request: { body: jsonBody(AddressSchema) },
   responses: { 200: jsonResponse("Saved", z.object({ user: User, seedSessionToken: z.string() })), ...unauthorized, ...errorResponses },
 });
-const billingRoute = createRoute({ middleware: verifiedSessionFirst,
+const billingRoute = createRoute({
+  middleware: verifiedSessionFirst,
   method: "put",
   path: "/billing",
   summary: "Replace the saved card with one tokenized by the payment gateway",
@@ -57,7 +62,8 @@ const billingRoute = createRoute({ middleware: verifiedSessionFirst,
   },
 });
 const exportRoute = createRoute({ middleware: verifiedSessionFirst, method: "get", path: "/user/data", summary: "Download everything the shop holds about the member (JSON)", responses: { 200: jsonResponse("The data", z.object({}).passthrough()), ...unauthorized } });
-const deleteRoute = createRoute({ middleware: verifiedSessionFirst,
+const deleteRoute = createRoute({
+  middleware: verifiedSessionFirst,
   method: "post",
   path: "/user/delete",
   summary: "Delete the account: orders kept as the law requires, the rest erased or anonymised, every session ended",

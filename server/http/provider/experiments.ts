@@ -11,7 +11,8 @@ import { sessionFirst } from "../middleware/require-session";
 const Name = z.string().regex(/^[a-z0-9_]{1,64}$/, "an experiment name: lowercase letters, digits and _");
 const Variant = z.string().regex(/^[a-z0-9_]{1,64}$/, "a variant: lowercase letters, digits and _");
 
-const route = createRoute({ middleware: sessionFirst,
+const route = createRoute({
+  middleware: sessionFirst,
   method: "put",
   path: "/account/user-experiment/{name}",
   summary: "The signed-in customer's variant of an experiment: assigned deterministically, or recorded when a variant is sent",
@@ -26,7 +27,8 @@ const route = createRoute({ middleware: sessionFirst,
   },
 });
 
-const getRoute = createRoute({ middleware: sessionFirst,
+const getRoute = createRoute({
+  middleware: sessionFirst,
   method: "get",
   path: "/account/user-experiment/{name}",
   summary: "The signed-in customer's variant of an experiment; 404 'Error fetching experiment' when none",

@@ -16,7 +16,8 @@ const Id = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }
 const SubscriptionSchema = z.object({ id: z.string(), status: z.string(), nextBillingAt: z.string() }).passthrough();
 const auth = { 401: jsonResponse("Signed out", z.object({ code: z.string(), message: z.string() })), 404: jsonResponse("Not yours or unknown", z.object({ code: z.string(), message: z.string() })) };
 
-const listRoute = createRoute({ middleware: sessionFirst,
+const listRoute = createRoute({
+  middleware: sessionFirst,
   method: "get",
   path: "/ecommerce/subscription",
   summary: "The member's subscriptions (held and cancelled); include_renewal_preview=true adds each next charge",
@@ -24,7 +25,8 @@ const listRoute = createRoute({ middleware: sessionFirst,
   responses: { 200: jsonResponse("Subscriptions", z.object({ subscriptions: z.array(SubscriptionSchema) })), ...auth, ...errorResponses },
 });
 
-const oneRoute = createRoute({ middleware: sessionFirst,
+const oneRoute = createRoute({
+  middleware: sessionFirst,
   method: "get",
   path: "/ecommerce/subscription/{id}",
   summary: "One of the member's subscriptions with its next charge",
@@ -32,7 +34,8 @@ const oneRoute = createRoute({ middleware: sessionFirst,
   responses: { 200: jsonResponse("Subscription", SubscriptionSchema), ...auth, ...errorResponses },
 });
 
-const billingDateRoute = createRoute({ middleware: sessionFirst,
+const billingDateRoute = createRoute({
+  middleware: sessionFirst,
   method: "put",
   path: "/ecommerce/subscription/billing-date",
   summary: "Move the next billing date: a day (next_billing_date), a delay of 1 or 2 months (delay_months) or now (ship_now)",
@@ -44,7 +47,8 @@ const billingDateRoute = createRoute({ middleware: sessionFirst,
   },
 });
 
-const invoiceRoute = createRoute({ middleware: sessionFirst,
+const invoiceRoute = createRoute({
+  middleware: sessionFirst,
   method: "get",
   path: "/ecommerce/invoice/{id}",
   summary: "The invoice of one of the member's orders: JSON, or a PDF with format=pdf (or Accept: application/pdf)",
