@@ -47,3 +47,29 @@ test("sign in with Google through the local OpenID provider, and come back to th
   await expect(page).toHaveURL(`${shop.url}/account/home`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hi, Oona");
 });
+
+test("an email Google does not vouch for signs nobody in until our link is opened; settings list the linked sign-in and remove it", async ({ page }) => {
+  op.accounts.set("e2e-unverified", { sub: "e2e-unverified", email: "openid-unproven@example.com", email_verified: false, given_name: "Una" });
+  op.nextAccount = "e2e-unverified";
+  await page.goto(`${shop.url}/login`);
+  await page.getByRole("link", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(/\/login\?social=SOCIAL_EMAIL_UNCONFIRMED$/);
+  await expect(page.getByRole("status").filter({ hasText: "we sent you a link" })).toBeVisible();
+  expect((await page.context().cookies()).some((c) => c.name === "seed_jwt")).toBe(false);
+
+  // The address's owner opens the link from the mailbox and confirms with one press.
+  await page.goto(`${shop.url}/dev/mailbox`);
+  await page.locator("tbody tr", { hasText: "openid-unproven@example.com" }).filter({ hasText: "account-confirm_social" }).first().getByRole("link").first().click();
+  const link = ((await page.getByTestId("text-part").textContent()) ?? "").match(/https?:\/\/\S+/)![0];
+  expect(new URL(link).origin).toBe(shop.url);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
+  await expect(page).toHaveURL(`${shop.url}/account/home`);
+
+  await page.goto(`${shop.url}/account/settings`);
+  const linked = page.getByRole("region", { name: "Linked sign-ins" });
+  await expect(linked.getByRole("listitem")).toHaveText(["Google Remove"].map((t) => new RegExp(t.split(" ")[0]!)));
+  await linked.getByRole("button", { name: "Remove Google sign-in" }).click();
+  await expect(linked.getByRole("status")).toHaveText("Removed: that account no longer signs in to yours.");
+  await expect(linked).toContainText("No Google or Facebook account signs in to your account.");
+});

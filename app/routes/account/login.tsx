@@ -89,7 +89,7 @@ function LinkConfirm({ intent, token, redirectTo, reply }: { intent: "magic" | "
         </p>
         <FormAlert kind="error">{formError}</FormAlert>
         <button type="submit" className="button" aria-busy={busy || undefined} disabled={busy}>
-          {busy ? "Signing in…" : "Sign In"}
+          {busy ? "Signing in…" : intent === "magic" ? "Sign In" : "Confirm and sign in"}
         </button>
       </Form>
     </section>
