@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { creditForPoints, pointsExpiry, pointsForPayment, withCredit } from "./loyalty";
+import { creditForPoints, creditOfPoints, pointsExpiry, pointsForPayment, pointsOfCredit, withCredit } from "./loyalty";
 import {
   cardFingerprint,
   cardSignals,
@@ -53,6 +53,13 @@ describe("referral rules (SPEC.md section 6)", () => {
     expect(selfReferralSignals(referrer, { email: "bob@example.com", addresses: ["x"], cards: [], devices: [] })).toEqual(["address"]);
     expect(selfReferralSignals(referrer, { email: "bob@example.com", addresses: [], cards: ["visa:4242:12/2030"], devices: [] })).toEqual(["card"]);
     expect(selfReferralSignals(referrer, { email: "bob@example.com", addresses: [], cards: [], devices: ["d1"] })).toEqual(["device"]);
+  });
+
+  it("a refund takes back redeemed points at the redemption rate, point by point (5 cents a point), and back again", () => {
+    expect(creditOfPoints(100)).toBe(creditForPoints(100));
+    expect(creditOfPoints(67)).toBe(335);
+    expect(pointsOfCredit(335)).toBe(67);
+    expect(pointsOfCredit(creditOfPoints(1234))).toBe(1234);
   });
 
   it("compares cards by the gateway's fingerprint of the number, whatever the expiry; by brand, last four and expiry without one", () => {
