@@ -8,6 +8,7 @@ import { balanceOf, creditBalance, grantCredit, holdOrderCredit, pointsBalance, 
 import { refundedSucceeded } from "../../server/modules/payments";
 import { dbOf } from "../../server/shop";
 import { createTestStaff, signInTestStaff } from "../../server/testing/console-staff";
+import { placeTestOrder } from "../../server/testing/test-order";
 import { openTestShop, testDriver, type TestShop } from "../../server/testing/test-shop";
 
 /**
@@ -29,28 +30,9 @@ describe(`a refund takes back the credit the order's points bought (${testDriver
 
   let street = 0;
   async function buy(email: string) {
-    const tokenRes = await app.request("/api/payments/sandbox/tokenize", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ number: "4242424242424242", expMonth: 12, expYear: 2031, cvc: "123" }),
-    });
-    const { token } = (await tokenRes.json()) as { token: string };
-    const res = await app.request("/api/purchase", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
-      body: JSON.stringify({
-        email,
-        shippingAddress: { firstName: "Rey", lastName: "Fund", address1: `${++street} Refund Row`, city: "Austin", region: "TX", postalCode: "78701", country: "US" },
-        items: { "syn-wk-3mo": 1 },
-        couponCodes: [],
-        payment: { token },
-        healthCertification: true,
-      }),
-    });
-    const body = (await res.json()) as { order: { id: string } };
-    expect(res.status, JSON.stringify(body)).toBe(201);
-    const [row] = await db().select().from(orders).where(eq(orders.id, body.order.id));
-    const [payment] = await db().select().from(payments).where(eq(payments.orderId, body.order.id));
+    const order = await placeTestOrder(app, { email, card: { number: "4242424242424242", expMonth: 12, expYear: 2031 }, address1: `${++street} Refund Row` });
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
     return { id: row!.id, number: row!.number, customerId: row!.customerId, paid: payment!.amount, paymentId: payment!.id };
   }
   function refund(order: { number: number }, body: { full?: boolean; amount?: number; idempotencyKey?: string }) {

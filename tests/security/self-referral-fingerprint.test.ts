@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import { orders, paymentMethods, referrals, sandboxTokens } from "../../server/db/schema";
 import { codeOf } from "../../server/modules/referrals";
 import { dbOf } from "../../server/shop";
+import { placeTestOrder } from "../../server/testing/test-order";
 import { openTestShop, testDriver, type TestShop } from "../../server/testing/test-shop";
 
 /**
@@ -23,29 +23,9 @@ describe(`self-referral with the same card under another expiry (${testDriver()}
   afterAll(() => shop.cleanup());
 
   async function buy(email: string, card: { number: string; expMonth: number; expYear: number }, address1: string, cookie?: string) {
-    const tokenRes = await app.request("/api/payments/sandbox/tokenize", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...card, cvc: "123" }),
-    });
-    expect(tokenRes.status).toBe(200);
-    const { token } = (await tokenRes.json()) as { token: string };
-    const res = await app.request("/api/purchase", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID(), ...(cookie ? { Cookie: cookie } : {}) },
-      body: JSON.stringify({
-        email,
-        shippingAddress: { firstName: "Sam", lastName: "Same", address1, city: "Austin", region: "TX", postalCode: "78701", country: "US" },
-        items: { "syn-wk-3mo": 1 },
-        couponCodes: [],
-        payment: { token },
-        healthCertification: true,
-      }),
-    });
-    const body = (await res.json()) as { order: { id: string } };
-    expect(res.status, JSON.stringify(body)).toBe(201);
-    const [row] = await db().select().from(orders).where(eq(orders.id, body.order.id));
-    return { id: body.order.id, customerId: row!.customerId, token };
+    const order = await placeTestOrder(app, { email, card, address1, cookie });
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    return { id: order.id, customerId: row!.customerId };
   }
 
   it("flags the referral for review: the same card number under another expiry is the same card", async () => {
