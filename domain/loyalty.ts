@@ -26,6 +26,17 @@ export function creditForPoints(points: number): Cents {
   return (Math.floor(points / REDEEM_BLOCK_POINTS) * REDEEM_BLOCK_CREDIT) as Cents;
 }
 
+/**
+ * The credit a number of redeemed points bought, point by point (5 cents a point): what a refund takes back when the
+ * points it reverses were already turned into credit. pointsOfCredit is its inverse.
+ */
+export function creditOfPoints(points: number): Cents {
+  return Math.round((points * REDEEM_BLOCK_CREDIT) / REDEEM_BLOCK_POINTS) as Cents;
+}
+export function pointsOfCredit(credit: number): number {
+  return Math.round((credit * REDEEM_BLOCK_POINTS) / REDEEM_BLOCK_CREDIT);
+}
+
 const DAY_MS = 86_400_000;
 
 /**

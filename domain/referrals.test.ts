@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { creditForPoints, pointsExpiry, pointsForPayment, withCredit } from "./loyalty";
+import { creditForPoints, creditOfPoints, pointsExpiry, pointsForPayment, pointsOfCredit, withCredit } from "./loyalty";
 import {
   cardFingerprint,
+  cardSignals,
   isReferralCode,
   normaliseAddress,
   normaliseEmail,
@@ -52,6 +53,23 @@ describe("referral rules (SPEC.md section 6)", () => {
     expect(selfReferralSignals(referrer, { email: "bob@example.com", addresses: ["x"], cards: [], devices: [] })).toEqual(["address"]);
     expect(selfReferralSignals(referrer, { email: "bob@example.com", addresses: [], cards: ["visa:4242:12/2030"], devices: [] })).toEqual(["card"]);
     expect(selfReferralSignals(referrer, { email: "bob@example.com", addresses: [], cards: [], devices: ["d1"] })).toEqual(["device"]);
+  });
+
+  it("a refund takes back redeemed points at the redemption rate, point by point (5 cents a point), and back again", () => {
+    expect(creditOfPoints(100)).toBe(creditForPoints(100));
+    expect(creditOfPoints(67)).toBe(335);
+    expect(pointsOfCredit(335)).toBe(67);
+    expect(pointsOfCredit(creditOfPoints(1234))).toBe(1234);
+  });
+
+  it("compares cards by the gateway's fingerprint of the number, whatever the expiry; by brand, last four and expiry without one", () => {
+    const card = { brand: "visa", last4: "4242", expMonth: 12, expYear: 2030, fingerprint: "abc123" };
+    const party = (cards: string[]) => ({ email: "x@example.com", addresses: [], cards, devices: [] });
+    const other = (cards: string[]) => ({ email: "y@example.com", addresses: [], cards, devices: [] });
+    expect(selfReferralSignals(party(cardSignals(card)), other(cardSignals({ ...card, expMonth: 11, expYear: 2031 })))).toEqual(["card"]);
+    expect(selfReferralSignals(party(cardSignals(card)), other(cardSignals({ ...card, fingerprint: "other", expYear: 2031 })))).toEqual([]);
+    expect(selfReferralSignals(party(cardSignals({ ...card, fingerprint: null })), other(cardSignals(card)))).toEqual(["card"]);
+    expect(cardSignals({ ...card, fingerprint: undefined })).toEqual(["visa:4242:12/2030"]);
   });
 
   it("$25 in the referrer's currency by the price-list rule (DS-01 monthly's price ratio, whole units)", () => {

@@ -68,9 +68,18 @@ export function normaliseAddress(a: Pick<Address, "address1" | "address2" | "cit
   return [words(a.address1), words(a.address2), words(a.city), postal, (a.country ?? "").toUpperCase()].join("|");
 }
 
-/** A card's fingerprint from what the shop keeps of it (never the number). */
+/** A card's fingerprint from what the shop keeps of it (never the number): brand, last four and expiry. */
 export function cardFingerprint(c: { brand: string; last4: string; expMonth: number; expYear: number }): string {
   return `${c.brand.toLowerCase()}:${c.last4}:${c.expMonth}/${c.expYear}`;
+}
+
+/**
+ * What a card is compared by (issue 24): the gateway's fingerprint of the number alone (Stripe's `card.fingerprint`,
+ * the sandbox's keyed hash), so the same card under another expiry date is the same card; and brand, last four and
+ * expiry, for cards saved before gateways told a fingerprint.
+ */
+export function cardSignals(c: { brand: string; last4: string; expMonth: number; expYear: number; fingerprint?: string | null }): string[] {
+  return c.fingerprint ? [`number:${c.fingerprint}`, cardFingerprint(c)] : [cardFingerprint(c)];
 }
 
 export type SelfReferralSignal = "email" | "address" | "card" | "device";

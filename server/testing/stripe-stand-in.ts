@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CARD_FRAME_HTML, EXPRESS_FRAME_HTML, STRIPE_JS } from "./stripe-stand-in-browser";
@@ -62,7 +62,7 @@ const BROWSER_FILES: Record<string, { type: string; body: string }> = {
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
 export async function startStripeStandIn(options: { port?: number } = {}) {
-  const paymentMethods = new Map<string, { id: string; customer: string | null; behavior: StandInCard; last4: string; expMonth: number; expYear: number }>();
+  const paymentMethods = new Map<string, { id: string; customer: string | null; behavior: StandInCard; last4: string; fingerprint: string; expMonth: number; expYear: number }>();
   const customers = new Set<string>();
   const intents = new Map<string, Intent>();
   const charges = new Map<string, { id: string; object: "charge"; amount: number; amount_refunded: number; payment_intent: string; currency: string }>();
@@ -137,7 +137,7 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
     if (!(expYear >= 2000)) return cardError("invalid_expiry_year", "exp_year", "Your card's expiration year is invalid.");
     if (!/^\d{3,4}$/.test(p["card[cvc]"] ?? "")) return cardError("invalid_cvc", "cvc", "Your card's security code is invalid.");
     const id = newId("pm");
-    paymentMethods.set(id, { id, customer: null, behavior: STAND_IN_TEST_CARDS[number] ?? "succeed", last4: number.slice(-4), expMonth, expYear });
+    paymentMethods.set(id, { id, customer: null, behavior: STAND_IN_TEST_CARDS[number] ?? "succeed", last4: number.slice(-4), fingerprint: createHash("sha256").update(`stand-in:${number}`).digest("hex").slice(0, 16), expMonth, expYear });
     return route("GET", `/v1/payment_methods/${id}`, {});
   }
 
@@ -156,7 +156,7 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
     if (method === "GET" && (m = /^\/v1\/payment_methods\/([^/]+)$/.exec(path))) {
       const pm = paymentMethods.get(m[1]!);
       if (!pm) return missing(`payment_method: '${m[1]}'`);
-      return { status: 200, body: { id: pm.id, object: "payment_method", type: "card", customer: pm.customer, card: { brand: "visa", last4: pm.last4, exp_month: pm.expMonth, exp_year: pm.expYear }, livemode: false } };
+      return { status: 200, body: { id: pm.id, object: "payment_method", type: "card", customer: pm.customer, card: { brand: "visa", last4: pm.last4, fingerprint: pm.fingerprint, exp_month: pm.expMonth, exp_year: pm.expYear }, livemode: false } };
     }
     if (method === "POST" && path === "/v1/payment_methods") return createPaymentMethod(p);
     if (method === "POST" && path === "/v1/payment_intents") return createIntent(p);
@@ -230,7 +230,7 @@ export async function startStripeStandIn(options: { port?: number } = {}) {
     /** A card as Stripe.js would hand it to the shop: a PaymentMethod id. */
     paymentMethod(behavior: StandInCard = "succeed", last4 = "4242"): string {
       const id = newId("pm");
-      paymentMethods.set(id, { id, customer: null, behavior, last4, expMonth: 12, expYear: 2034 });
+      paymentMethods.set(id, { id, customer: null, behavior, last4, fingerprint: `fp${last4}`, expMonth: 12, expYear: 2034 });
       return id;
     },
     setBehavior(paymentMethodId: string, behavior: StandInCard) {

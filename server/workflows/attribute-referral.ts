@@ -1,10 +1,10 @@
 import type { Address } from "../../domain/address";
-import { cardFingerprint, isReferralCode, normaliseAddress, rewardDueAt, selfReferralSignals } from "../../domain/referrals";
+import { cardSignals, isReferralCode, normaliseAddress, rewardDueAt, selfReferralSignals } from "../../domain/referrals";
 import type { Tx } from "../db/client";
 import type { CardDetails } from "../integrations/payments/gateway";
 import { customerEmail } from "../modules/customers";
 import { orderRecordsOf } from "../modules/orders";
-import { defaultCardOf } from "../modules/payments";
+import { savedCardsOf } from "../modules/payments";
 import { devicesOf, insertReferral, referrerOfCode, type ReferralRow } from "../modules/referrals";
 
 export interface Attribution {
@@ -21,7 +21,7 @@ export interface Attribution {
 /**
  * Attributes a first order placed through a referral link to its referrer, inside the order's transaction (ADR 0036).
  * A friend who is the referrer by email (normalised) is refused at once; one who shares a normalised address, a card
- * fingerprint or a device with the referrer goes to the operator's review queue instead of being rewarded by itself.
+ * (the gateway's fingerprint of the number, any of the referrer's saved cards) or a device with the referrer goes to the operator's review queue instead of being rewarded by itself.
  */
 export async function attributeReferral(tx: Tx, a: Attribution): Promise<ReferralRow | null> {
   if (!isReferralCode(a.code)) return null;
@@ -29,20 +29,20 @@ export async function attributeReferral(tx: Tx, a: Attribution): Promise<Referra
   if (!referrerId) return null;
   // A member's own order is never a referral.
   if (referrerId === a.friendId) return null;
-  const [referrerEmail, referrerOrders, referrerCard, referrerDevices] = await Promise.all([
+  const [referrerEmail, referrerOrders, referrerCards, referrerDevices] = await Promise.all([
     customerEmail(tx, referrerId),
     orderRecordsOf(tx, referrerId),
-    defaultCardOf(tx, referrerId),
+    savedCardsOf(tx, referrerId),
     devicesOf(tx, referrerId),
   ]);
   const signals = selfReferralSignals(
     {
       email: referrerEmail ?? "",
       addresses: referrerOrders.filter((o) => o.id !== a.orderId).map((o) => normaliseAddress(o.shippingAddress as Address)),
-      cards: referrerCard ? [cardFingerprint(referrerCard)] : [],
+      cards: referrerCards.flatMap(cardSignals),
       devices: referrerDevices,
     },
-    { email: a.friendEmail, addresses: [normaliseAddress(a.shippingAddress)], cards: [cardFingerprint(a.card)], devices: a.deviceId ? [a.deviceId] : [] },
+    { email: a.friendEmail, addresses: [normaliseAddress(a.shippingAddress)], cards: cardSignals(a.card), devices: a.deviceId ? [a.deviceId] : [] },
   );
   const status = signals.includes("email") ? "rejected" : signals.length > 0 ? "review" : "pending";
   return insertReferral(tx, {

@@ -308,7 +308,7 @@ async function authorizeCard(
     // Only the signed-in owner may pay with a saved card.
     const saved = ctx.sessionCustomerId === customerId ? await findOwnPaymentMethod(dbOf(shop), request.payment.savedPaymentMethodId, customerId) : null;
     if (!saved) throw new ShopError("NOT_FOUND", "That saved card was not found.");
-    const card = { token: saved.token, details: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear } };
+    const card = { token: saved.token, details: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear, fingerprint: saved.fingerprint } };
     if (charge.amount === 0) return { card, chargeId: null };
     const result = await gateway.authorize({ token: card.token, amount: charge.amount, currency: charge.currency, idempotencyKey: key });
     if (result.status === "declined") throw await declined(shop, result, key, decliners);

@@ -3,7 +3,7 @@ import { MONTHLY_REWARD_CAP, monthStart, REFERRAL_REWARD_USD, rewardInCurrency }
 import { isCurrency } from "../../domain/money";
 import type { Queryable } from "../db/client";
 import { findPlan } from "../modules/catalog";
-import { appendEntry, creditBalance, grantCredit, returnOrderCredit, reverseOrderPoints } from "../modules/loyalty";
+import { appendEntry, creditBalance, grantCredit, returnOrderCredit } from "../modules/loyalty";
 import { orderRecordsOf } from "../modules/orders";
 import { paymentOfOrder } from "../modules/payments";
 import { dueReferrals, findReferral, openReferrals, referralOfOrder, rewardsEarnedSince, setReferralStatus, type ReferralRow } from "../modules/referrals";
@@ -89,11 +89,13 @@ export async function reverseReferral(shop: Shop, r: ReferralRow): Promise<boole
   });
 }
 
-/** Called when an order is refunded: its referral (if any) is voided or reversed, its points taken back, its credit given back. */
+/**
+ * Called when an order is refunded in full: its referral (if any) is voided or reversed, its spent credit given back.
+ * Its points (and the credit they were redeemed for) are taken back by each refund itself (reverseRefundedOrder).
+ */
 export async function onOrderRefunded(shop: Shop, order: { id: string; customerId: string }): Promise<void> {
   const r = await referralOfOrder(dbOf(shop), order.id);
   if (r && ["pending", "review", "earned"].includes(r.status)) await reverseReferral(shop, r);
-  await reverseOrderPoints(dbOf(shop), { customerId: order.customerId, orderId: order.id, now: shop.clock.now() });
   // The member credit the order spent comes back, once (ADR 0040).
   await returnOrderCredit(dbOf(shop), { orderId: order.id, reason: "order_refunded", now: shop.clock.now() });
 }

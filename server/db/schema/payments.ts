@@ -84,6 +84,8 @@ export const paymentMethods = pgTable(
     last4: text("last4").notNull(),
     expMonth: integer("exp_month").notNull(),
     expYear: integer("exp_year").notNull(),
+    /** The gateway's fingerprint of the card number (never the number), for the self-referral card signal; null for older cards. */
+    fingerprint: text("fingerprint"),
     isDefault: boolean("is_default").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },

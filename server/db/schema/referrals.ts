@@ -93,7 +93,9 @@ export const memberLedger = pgTable(
   },
   (t) => [
     index("member_ledger_ref_idx").on(t.refId),
-    check("member_ledger_balance_check", sql`${t.balanceAfter} >= 0`),
+    // A spend never goes below zero; only a refund's reversal of redeemed points may (a debt, ADR 0037 addendum), and
+    // what is added while in debt pays it down.
+    check("member_ledger_balance_check", sql`${t.balanceAfter} >= 0 OR ${t.amount} > 0 OR ${t.reason} = 'points_reversed'`),
     check("member_ledger_amount_check", sql`${t.amount} <> 0`),
     unique("member_ledger_account_seq_unique").on(t.customerId, t.account, t.seq),
   ],

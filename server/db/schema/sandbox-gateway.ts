@@ -11,6 +11,8 @@ export const sandboxTokens = pgTable("sandbox_tokens", {
   expMonth: integer("exp_month").notNull(),
   expYear: integer("exp_year").notNull(),
   behavior: text("behavior").notNull(),
+  /** The keyed hash of the card number (never the number): what Stripe's card.fingerprint is, ADR 0036 addendum. */
+  fingerprint: text("fingerprint"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   /** When a solved captcha came with the tokenize request (docs/decisions/0026): the purchase with this token needs no second one. */
   captchaCheckedAt: timestamp("captcha_checked_at", { withTimezone: true }),

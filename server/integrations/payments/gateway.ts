@@ -8,6 +8,11 @@ export interface CardDetails {
   last4: string;
   expMonth: number;
   expYear: number;
+  /**
+   * The gateway's fingerprint of the card number alone (Stripe's `card.fingerprint`; the sandbox's keyed hash of the
+   * number): the same card under a new expiry date has the same one. Absent when the gateway does not tell it.
+   */
+  fingerprint?: string | null;
 }
 
 /** The fingerprint card declines are counted under: brand, last four and expiry (the number itself is never kept). */

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { ShopError } from "../../../domain/errors";
 import { sandboxCharges, sandboxRefunds, sandboxTokens } from "../../db/schema";
@@ -23,6 +23,7 @@ interface AuthorizedRow {
   last4: string;
   exp_month: number;
   exp_year: number;
+  fingerprint: string | null;
   /** Null when the key was already used (a replay): the first charge is read then. */
   id: string | null;
   status: string | null;
@@ -39,6 +40,16 @@ export function describeCardInput(card: CardInput): CardDetails | null {
 }
 
 /**
+ * The sandbox's card fingerprint, as Stripe's `card.fingerprint`: derived from the number alone (the same card under a
+ * new expiry date keeps it), an HMAC under a key derived from the shop's secret, so the stored value cannot be turned
+ * back into the number by trying the few billion numbers a brand and last four leave.
+ */
+export function sandboxCardFingerprint(secret: string, number: string): string {
+  const key = createHmac("sha256", secret).update("sandbox-card-fingerprint").digest();
+  return createHmac("sha256", key).update(number.replace(/[\s-]/g, "")).digest("hex").slice(0, 32);
+}
+
+/**
  * The browser-side step of a real gateway (its JavaScript turns a card into a token): validates the card and returns
  * a token. The card number is not stored or logged; only brand, last four and the test behaviour are kept.
  */
@@ -52,8 +63,10 @@ export async function tokenizeCard(shop: Shop, card: CardInput, options: { captc
   const details: CardDetails = { brand: cardBrand(number), last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
   const behavior: CardBehavior = TEST_CARDS[number] ?? "succeed";
   const token = id("tok");
-  await dbOf(shop).insert(sandboxTokens).values({ token, ...details, behavior, createdAt: now, captchaCheckedAt: options.captchaChecked ? now : null });
-  rememberCard(shop, token, details);
+  const fingerprint = sandboxCardFingerprint(shop.env.SESSION_SECRET, number);
+  await dbOf(shop).insert(sandboxTokens).values({ token, ...details, fingerprint, behavior, createdAt: now, captchaCheckedAt: options.captchaChecked ? now : null });
+  rememberCard(shop, token, { ...details, fingerprint });
+  // The browser gets brand, last four and expiry; the fingerprint stays on the server (as Stripe keeps it from Stripe.js).
   return { token, ...details };
 }
 
@@ -65,7 +78,7 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
     async describe(token) {
       return knownCard(shop, token, async () => {
         const [row] = await db().select().from(sandboxTokens).where(eq(sandboxTokens.token, token)).limit(1);
-        return row ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear } : null;
+        return row ? { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear, fingerprint: row.fingerprint } : null;
       });
     },
 
@@ -84,7 +97,7 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
       // On-session the browser handles authentication, so a card that needs it passes at checkout.
       const passes = sql`t.behavior in (${sql.join(PASSING_AT_CHECKOUT.map((b) => sql`${b}`), sql`, `)})`;
       const result = await db().execute(sql`
-        with card as (select t.token, t.brand, t.last4, t.exp_month, t.exp_year, ${passes} as passes, t.behavior from sandbox_tokens t where t.token = ${token}),
+        with card as (select t.token, t.brand, t.last4, t.exp_month, t.exp_year, t.fingerprint, ${passes} as passes, t.behavior from sandbox_tokens t where t.token = ${token}),
         charge as (
           insert into sandbox_charges (id, idempotency_key, token, amount, currency, status, decline_code, created_at, updated_at)
           select ${id("ch")}, ${idempotencyKey}, card.token, ${amount}, ${currency},
@@ -93,7 +106,7 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
           on conflict (idempotency_key) do nothing
           returning id, status, decline_code
         )
-        select card.brand, card.last4, card.exp_month, card.exp_year, charge.id, charge.status, charge.decline_code from card left join charge on true`);
+        select card.brand, card.last4, card.exp_month, card.exp_year, card.fingerprint, charge.id, charge.status, charge.decline_code from card left join charge on true`);
       const [row] = (result as unknown as { rows: AuthorizedRow[] }).rows;
       if (!row) return { status: "declined", code: UNKNOWN_TOKEN, message: "Your card details have expired. Please enter them again." };
       // The same key always answers the first outcome, as real gateways do.
@@ -105,7 +118,7 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
         const code = (charge.declineCode ?? "card_declined") as Exclude<CardBehavior, "succeed">;
         return { status: "declined", code, message: DECLINE_MESSAGES[code] };
       }
-      return { status: "authorized", chargeId: charge.id, card: { brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year } };
+      return { status: "authorized", chargeId: charge.id, card: { brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, fingerprint: row.fingerprint } };
     },
 
     // Like a real gateway: only a live authorization can be captured (capturing twice is harmless), only an

@@ -59,7 +59,7 @@ describe(`Stripe adapter against a local stand-in (${testDriver()})`, () => {
 
   it("checkout: describes the card, authorizes with manual capture and the shop's key, captures; a retry with the key answers the same intent", async () => {
     const pm = stripe.paymentMethod("succeed", "1881");
-    expect(await gatewayOf(shop).describe(pm)).toEqual({ brand: "visa", last4: "1881", expMonth: 12, expYear: 2034 });
+    expect(await gatewayOf(shop).describe(pm)).toEqual({ brand: "visa", last4: "1881", expMonth: 12, expYear: 2034, fingerprint: "fp1881" });
     expect(await gatewayOf(shop).describe("pm_missing")).toBeNull();
     const a = await gatewayOf(shop).authorize({ token: pm, amount: 4999, currency: "USD", idempotencyKey: "order:abc:1" });
     const b = await gatewayOf(shop).authorize({ token: pm, amount: 4999, currency: "USD", idempotencyKey: "order:abc:1" });

@@ -73,7 +73,7 @@ export function stripeGateway(shop: Shop): PaymentGateway {
         try {
           const pm = await stripe().paymentMethods.retrieve(token);
           if (!pm.card) return null;
-          return { brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year };
+          return { brand: pm.card.brand, last4: pm.card.last4, expMonth: pm.card.exp_month, expYear: pm.card.exp_year, fingerprint: pm.card.fingerprint ?? null };
         } catch (error) {
           if ((error as { statusCode?: number }).statusCode === 404) return null;
           throw error;

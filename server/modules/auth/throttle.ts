@@ -1,4 +1,4 @@
-import { enforceLimit, type LimitName } from "../rate-limit";
+import { enforceLimits, type LimitName } from "../rate-limit";
 import type { Shop } from "../../shop";
 
 /**
@@ -20,5 +20,5 @@ export type AuthRuleName = keyof typeof AUTH_RULES;
 
 /** Counts the attempt under every rule; throws 429 RATE_LIMITED (with Retry-After) at the first one spent. */
 export async function throttleAll(shop: Shop, hits: [AuthRuleName, string][]): Promise<void> {
-  for (const [rule, key] of hits) await enforceLimit(shop, AUTH_RULES[rule], key);
+  await enforceLimits(shop, hits.map(([rule, key]) => [AUTH_RULES[rule], key] as const));
 }

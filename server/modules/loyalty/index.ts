@@ -3,3 +3,4 @@ export * from "./ledger";
 export * from "./points";
 export * from "./emails";
 export * from "./order-credit";
+export * from "./refund-reversal";

@@ -86,14 +86,14 @@ export async function pointsBalance(db: Queryable, customerId: string): Promise<
   return balanceOf(db, customerId, POINTS_ACCOUNT);
 }
 
-/** Every credit balance of a member, by currency (only those not zero). */
+/** Every credit balance of a member, by currency (only those above zero: a debt left by a refund is not credit to show). */
 export async function creditBalances(db: Queryable, customerId: string): Promise<{ currency: string; amount: number }[]> {
   const rows = await db
     .select({ account: memberLedger.account, total: sql<string>`sum(${memberLedger.amount})` })
     .from(memberLedger)
     .where(and(eq(memberLedger.customerId, customerId), like(memberLedger.account, "credit:%")))
     .groupBy(memberLedger.account);
-  return rows.map((r) => ({ currency: r.account.slice("credit:".length), amount: Number(r.total) })).filter((r) => r.amount !== 0);
+  return rows.map((r) => ({ currency: r.account.slice("credit:".length), amount: Number(r.total) })).filter((r) => r.amount > 0);
 }
 
 export async function entriesOf(db: Queryable, customerId: string, limit = 50): Promise<LedgerEntry[]> {

@@ -15,14 +15,6 @@ export async function earnOrderPoints(db: Queryable, p: { customerId: string; or
   return "entry" in result && result.created ? points : 0;
 }
 
-/** Takes back the points of a refunded order (as many as are left). */
-export async function reverseOrderPoints(db: Queryable, p: { customerId: string; orderId: string; now: Date }): Promise<void> {
-  const [earned] = await db.select().from(memberLedger).where(eq(memberLedger.key, `points:order:${p.orderId}`)).limit(1);
-  if (!earned) return;
-  const take = Math.min(earned.amount, await balanceOf(db, p.customerId, POINTS_ACCOUNT));
-  if (take > 0) await appendEntry(db, { customerId: p.customerId, account: POINTS_ACCOUNT, amount: -take, reason: "order_refunded", key: `points:refund:${p.orderId}`, refId: p.orderId, now: p.now });
-}
-
 /**
  * Turns whole blocks of points into credit in `currency` (one transaction: the points entry and the credit entry, or
  * neither). The key (from the form) makes a double submit redeem once.

@@ -20,6 +20,14 @@ export async function defaultCardOf(db: Queryable, customerId: string): Promise<
   return row ?? null;
 }
 
+/** Every card a member saved (brand, last four, expiry and the gateway's fingerprint; never a number), for the self-referral signal. */
+export async function savedCardsOf(db: Queryable, customerId: string): Promise<(Omit<SavedCard, "id"> & { fingerprint: string | null })[]> {
+  return db
+    .select({ brand: paymentMethods.brand, last4: paymentMethods.last4, expMonth: paymentMethods.expMonth, expYear: paymentMethods.expYear, fingerprint: paymentMethods.fingerprint })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.customerId, customerId));
+}
+
 /** Forgets the gateway tokens of a deleted member's cards (brand and last four stay with the kept orders). */
 export async function eraseCardTokensOf(db: Queryable, customerId: string): Promise<void> {
   const rows = await db.select({ id: paymentMethods.id }).from(paymentMethods).where(eq(paymentMethods.customerId, customerId));

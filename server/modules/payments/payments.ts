@@ -104,8 +104,8 @@ export function savedCardParts(c: CardToSave): { parts: StatementPart[]; id: SQL
     where customer_id = ${c.customerId} and is_default and token <> ${c.token} and ${becomesDefault}
     returning id`;
   const saved = sql`
-    insert into payment_methods (customer_id, gateway, token, brand, last4, exp_month, exp_year, is_default, created_at)
-    values (${c.customerId}, ${c.gateway}, ${c.token}, ${c.card.brand}, ${c.card.last4}, ${c.card.expMonth}, ${c.card.expYear}, ${becomesDefault}, ${c.now})
+    insert into payment_methods (customer_id, gateway, token, brand, last4, exp_month, exp_year, fingerprint, is_default, created_at)
+    values (${c.customerId}, ${c.gateway}, ${c.token}, ${c.card.brand}, ${c.card.last4}, ${c.card.expMonth}, ${c.card.expYear}, ${c.card.fingerprint ?? null}, ${becomesDefault}, ${c.now})
     on conflict (customer_id, token) do update set is_default = excluded.is_default
     returning id`;
   return { parts: [statementPart("cards_cleared", cleared), statementPart(SAVED_CARD, saved)], id: sql`(select id from ${sql.identifier(SAVED_CARD)})` };

@@ -83,6 +83,15 @@ export async function settleRefund(tx: Tx, refund: PaymentRefund, outcome: { sta
   return row;
 }
 
+/** What succeeded refunds gave back of a payment (pending ones not counted: they may still fail). */
+export async function refundedSucceeded(db: Queryable, paymentId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${paymentRefunds.amount}), 0)` })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, "succeeded")));
+  return Number(row?.total ?? 0);
+}
+
 /** The payment's refunded total as its refund rows say (the ledger of refunds): equal to refunded_amount. */
 export async function refundedByRows(db: Queryable, paymentId: string): Promise<number> {
   const [row] = await db

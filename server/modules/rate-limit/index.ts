@@ -14,6 +14,8 @@
  * whether the next card try is refused (429) or needs a solved captcha; countDecline counts a decline against all three.
  *   const { refused, captchaRequired } = await declineStanding(shop, { address, email, card });
  * A purchase counts and reads them as parts of the statement that claims its idempotency key (purchaseGate, ADR 0047).
+ * Credentials (ADR 0016): credentialHits names an attempt's (account, address), address and account limits; members
+ * count every attempt (enforceLimits), the console's staff count failures only (failureThrottle).
  * A new named limit is one line in RATE_LIMIT_DEFAULTS (and the README's list).
  *
  * HTTP: `rateLimit("events-per-address", { cost })` in server/http/middleware/rate-limit.ts is the Hono middleware,
@@ -23,4 +25,5 @@
 export { peek, pruneRateLimitCounters, standings, type ConsumeRequest, type Standing, type Verdict } from "./consume";
 export { countDecline, countHit, declineStanding, enforceLimit, purchaseGate, rateLimited, requireUnspent, type DeclineKeys, type DeclineStanding, type PurchaseGate } from "./enforce";
 export { consume, type HitAndReadRow } from "./hit-and-read";
+export { credentialHits, enforceLimits, failureThrottle, type CredentialRules, type FailureThrottle, type LimitHit } from "./credentials";
 export { LIMIT_NAMES, limitOf, parseRateLimits, RATE_LIMIT_DEFAULTS, type Limit, type LimitName, type RateLimitSettings } from "./limits";

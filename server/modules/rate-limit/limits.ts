@@ -47,6 +47,14 @@ export const RATE_LIMIT_DEFAULTS = {
   "account-mail-per-email": { limit: 5, windowMs: 15 * MINUTE },
   "account-mail-per-address": { limit: 30, windowMs: 15 * MINUTE },
   "sign-in-codes-per-email": { limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * Console sign-in failures (ADR 0023, issue 24): per staff account and address a few; per address enough for an
+   * office; per account a ceiling only many addresses reach, which slows the account and mails its owner. Always on:
+   * RATE_LIMITS=off does not switch them off (its overrides apply).
+   */
+  "console-sign-in-per-email-and-address": { limit: 5, windowMs: 15 * MINUTE },
+  "console-sign-in-per-address": { limit: 30, windowMs: 15 * MINUTE },
+  "console-sign-in-per-email": { limit: 50, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof RATE_LIMIT_DEFAULTS;

@@ -6,5 +6,5 @@ export { completeSetup, createStaff, findPendingSetup, listStaff, resetStaffSetu
 export { listAudit, writeAudit, type AuditActor, type AuditEntry, type AuditEntryInput } from "./audit";
 export { hashPassword, verifyPassword } from "./passwords";
 export { readStaffSession, revokeStaffSession, signInStaff, STAFF_SESSION_COOKIE, type SignInInput, type StaffSession } from "./sessions";
-export { databaseSignInThrottle, memorySignInThrottle, signInThrottleOf, SIGN_IN_MAX_FAILURES, SIGN_IN_WINDOW_MS, type SignInThrottle } from "./throttle";
+export { CONSOLE_SIGN_IN_RULES, signInThrottleOf, type SignInThrottle } from "./throttle";
 export { openSecret, sealSecret, verifyTotp } from "./totp";

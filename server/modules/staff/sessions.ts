@@ -5,6 +5,8 @@ import { ShopError } from "../../../domain/errors";
 import { staffMembers, staffSessions } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
 import { normaliseStaffEmail, sha256, type StaffMember } from "./accounts";
+import { sendQueuedEmailsSoon } from "../email";
+import { queueSignInCeilingEmail } from "./emails";
 import { verifyPassword } from "./passwords";
 import type { SignInThrottle } from "./throttle";
 import { openSecret, verifyTotp } from "./totp";
@@ -35,16 +37,19 @@ const refused = () => new ShopError("UNAUTHENTICATED", "That email, password and
 export async function signInStaff(shop: Shop, throttle: SignInThrottle, input: SignInInput): Promise<{ token: string; session: StaffSession }> {
   const now = shop.clock.now();
   const email = normaliseStaffEmail(input.email);
-  const keys = [`console-sign-in:email:${email}`, `console-sign-in:ip:${input.ip}`];
-  const waits = await Promise.all(keys.map((key) => throttle.retryAfter(key, now)));
-  const wait = Math.max(...waits);
-  if (wait > 0) throw new ShopError("RATE_LIMITED", `Too many attempts. Try again in ${Math.ceil(wait / 60_000)} minutes.`);
+  // Per (account, address), address and account (ADR 0023 addendum): a guesser at one address never stops the owner.
+  await throttle.check(email, input.ip);
+  let row: typeof staffMembers.$inferSelect | undefined;
   const fail = async () => {
-    await Promise.all(keys.map((key) => throttle.recordFailure(key, now)));
+    if ((await throttle.recordFailure(email, input.ip)) && row) {
+      // The account's ceiling was reached just now: tell its owner, once per window.
+      await queueSignInCeilingEmail(dbOf(shop), { staffId: row.id, email: row.email, ...throttle.ceiling, now });
+      void sendQueuedEmailsSoon(shop);
+    }
     return refused();
   };
 
-  const [row] = await dbOf(shop).select().from(staffMembers).where(eq(staffMembers.email, email));
+  [row] = await dbOf(shop).select().from(staffMembers).where(eq(staffMembers.email, email));
   const passwordOk = await verifyPassword(input.password, row?.passwordHash ?? null);
   if (!row || !passwordOk || row.disabledAt || !isStaffRole(row.role)) throw await fail();
   const step = await verifyTotp(openSecret(row.totpSecret, shop.env.SESSION_SECRET), input.code, now);
@@ -56,7 +61,6 @@ export async function signInStaff(shop: Shop, throttle: SignInThrottle, input: S
     .where(and(eq(staffMembers.id, row.id), or(isNull(staffMembers.totpLastStep), lt(staffMembers.totpLastStep, step))))
     .returning({ id: staffMembers.id });
   if (spent.length === 0) throw await fail();
-  await Promise.all(keys.map((key) => throttle.reset(key)));
 
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_IDLE_MS);

@@ -1,70 +1,39 @@
-import { consume, peek } from "../rate-limit";
+import { credentialHits, failureThrottle, parseRateLimits, RATE_LIMIT_DEFAULTS, type CredentialRules, type FailureThrottle, type LimitName } from "../rate-limit";
 import type { Shop } from "../../shop";
+
 /**
- * Console sign-in throttling behind a small interface, keyed by the account's email and the client address: 5 failures
- * in 15 minutes lock that key for the rest of the window. A running shop uses the database limiter
- * (databaseSignInThrottle); the in-process one serves unit tests.
+ * Console sign-in throttling (ADR 0023, addendum for issue 24), on the members' credential throttle (ADR 0016) but
+ * counting failures only: 5 failures per (account, address) in 15 minutes stop that pair; 30 per address stop a
+ * sprayer; 50 per account in an hour (only many addresses get there, each stopped at 5) is a ceiling that slows the
+ * account as the window slides, and mails its owner once per window. An attacker hammering from one address never
+ * touches the owner at another address. Counters live in the database limiter, so every process counts the same.
  */
+export const CONSOLE_SIGN_IN_RULES = {
+  accountAndAddress: "console-sign-in-per-email-and-address",
+  address: "console-sign-in-per-address",
+  account: "console-sign-in-per-email",
+} as const satisfies CredentialRules;
+
 export interface SignInThrottle {
-  /** Milliseconds until the key may try again, or 0 when it may try now. */
-  retryAfter(key: string, now: Date): Promise<number>;
-  recordFailure(key: string, now: Date): Promise<void>;
-  reset(key: string): Promise<void>;
+  /** Throws 429 RATE_LIMITED when the account, the address or the pair is spent; counts nothing. */
+  check(email: string, address: string): Promise<void>;
+  /** Counts one failure; answers true when this failure reached the account's ceiling. */
+  recordFailure(email: string, address: string): Promise<boolean>;
+  /** The account's ceiling: failures in a window (for the owner's once-per-window email). */
+  readonly ceiling: { limit: number; windowMs: number };
 }
 
-export const SIGN_IN_MAX_FAILURES = 5;
-export const SIGN_IN_WINDOW_MS = 15 * 60_000;
-
-export function memorySignInThrottle(max = SIGN_IN_MAX_FAILURES, windowMs = SIGN_IN_WINDOW_MS): SignInThrottle {
-  const failures = new Map<string, number[]>();
-  const recent = (key: string, now: Date) => (failures.get(key) ?? []).filter((at) => at > now.getTime() - windowMs);
-  return {
-    async retryAfter(key, now) {
-      const times = recent(key, now);
-      failures.set(key, times);
-      if (times.length < max) return 0;
-      return times[0]! + windowMs - now.getTime();
-    },
-    async recordFailure(key, now) {
-      const times = recent(key, now);
-      times.push(now.getTime());
-      failures.set(key, times);
-      // Bound memory under a spray of keys: forget the oldest key once there are too many.
-      if (failures.size > 10_000) failures.delete(failures.keys().next().value!);
-    },
-    async reset(key) {
-      failures.delete(key);
-    },
-  };
-}
-
-/** The throttle of a running shop: the database limiter, so every process and restart counts the same failures. */
+/** The throttle of a running shop. RATE_LIMITS=off (load tests) leaves it on; its overrides of these limits apply. */
 export function signInThrottleOf(shop: Shop): SignInThrottle {
-  return databaseSignInThrottle({ peek: (r) => peek(shop, r), consume: (r) => consume(shop, r) });
+  const settings = shop.env.RATE_LIMITS.enabled ? shop.env.RATE_LIMITS : parseRateLimits("");
+  return throttleOn(failureThrottle(shop, settings));
 }
 
-/**
- * The throttle on the shop's database rate limiter (server/modules/rate-limit, ADR 0008): the counters live in the
- * database, so the limit holds across processes and restarts. The limiter has no reset, so a success does not clear
- * earlier failures; they age out of the window.
- */
-export function databaseSignInThrottle(
-  limiter: {
-    peek(request: { bucket: string; key: string; limit: number; windowMs: number }): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
-    consume(request: { bucket: string; key: string; limit: number; windowMs: number }): Promise<unknown>;
-  },
-  max = SIGN_IN_MAX_FAILURES,
-  windowMs = SIGN_IN_WINDOW_MS,
-): SignInThrottle {
-  const request = (key: string) => ({ bucket: "console-sign-in-failures", key, limit: max, windowMs });
+function throttleOn(limiter: FailureThrottle): SignInThrottle {
+  const ceiling: LimitName = CONSOLE_SIGN_IN_RULES.account;
   return {
-    async retryAfter(key) {
-      const verdict = await limiter.peek(request(key));
-      return verdict.allowed ? 0 : verdict.retryAfterSeconds * 1000;
-    },
-    async recordFailure(key) {
-      await limiter.consume(request(key));
-    },
-    async reset() {},
+    check: (email, address) => limiter.refuseWhenSpent(credentialHits(CONSOLE_SIGN_IN_RULES, email, address)),
+    recordFailure: async (email, address) => (await limiter.countFailure(credentialHits(CONSOLE_SIGN_IN_RULES, email, address))).includes(ceiling),
+    ceiling: limiter.limit(ceiling) ?? RATE_LIMIT_DEFAULTS[ceiling],
   };
 }

@@ -3,7 +3,8 @@ import { gatewayOf } from "../../integrations/payments";
 import { recordLedgerEntry } from "../../modules/ledger";
 import { sendQueuedEmailsSoon } from "../../modules/email";
 import { enqueueOrderRefunded, markOrderRefunded, orderSummary } from "../../modules/orders";
-import { findPayment, findRefundByKey, markPaymentRefunded, paymentsOfOrder, refundableOf, reserveRefund, settleRefund, type PaymentRefund } from "../../modules/payments";
+import { reverseRefundedOrder } from "../../modules/loyalty";
+import { findPayment, findRefundByKey, markPaymentRefunded, paymentsOfOrder, refundableOf, refundedSucceeded, reserveRefund, settleRefund, type PaymentRefund } from "../../modules/payments";
 import { findRenewalByCharge } from "../../modules/renewals";
 import { dbOf, type Shop } from "../../shop";
 import { onOrderRefunded } from "../reward-referrals";
@@ -52,7 +53,7 @@ export async function refundOrderPayment(shop: Shop, actor: ConsoleActor, req: R
   // A renewal's charge is also in the subscription's ledger, so its refund gets a ledger row there too.
   const renewal = await findRenewalByCharge(db, payment.gatewayChargeId);
 
-  const reserved = await consoleAction(shop, actor, "orders.refund", async (tx, now) => {
+  const reserve = () => consoleAction(shop, actor, "orders.refund", async (tx, now) => {
     const existing = await findRefundByKey(tx, req.idempotencyKey);
     if (existing) {
       const same = existing.paymentId === payment.id && (req.full || existing.amount === req.amount);
@@ -78,6 +79,12 @@ export async function refundOrderPayment(shop: Shop, actor: ConsoleActor, req: R
       },
     };
   });
+  // The same key sent twice at once: the second waits for the first's row, then fails on the key (or finds nothing left
+  // to refund). Once the first is committed, the second is its replay, as a retry after it would be.
+  const reserved = await reserve().catch(async (error: unknown) => {
+    if (await findRefundByKey(db, req.idempotencyKey)) return reserve();
+    throw error;
+  });
 
   let refund = reserved.refund;
   if (refund.status === "pending") {
@@ -97,6 +104,9 @@ export async function refundOrderPayment(shop: Shop, actor: ConsoleActor, req: R
     const gatewayRefundId = answer.refundId;
     refund = await db.transaction(async (tx) => {
       const settled = await settleRefund(tx, refund, { status: "succeeded", gatewayRefundId }, now);
+      // What the order gave comes back with each refund, in proportion (issue 24): its points, and the credit its
+      // points were redeemed for. Here, so a retried or concurrent refund reverses once, with the refund or not at all.
+      await reverseRefundedOrder(tx, { customerId: payment.customerId, orderId: req.orderId, paid: payment.amount, refundId: settled.id, refunded: () => refundedSucceeded(tx, payment.id), now });
       const after = (await findPayment(tx, payment.id))!;
       if (renewal) {
         await recordLedgerEntry(tx, {
@@ -119,7 +129,7 @@ export async function refundOrderPayment(shop: Shop, actor: ConsoleActor, req: R
       await enqueueOrderRefunded(tx, order, { id: refund.id, amount: refund.amount, currency: refund.currency, remaining }, { now });
       return settled;
     });
-    // A refunded order in full earns nothing: its referral is voided or reversed and its points taken back (ADR 0036).
+    // A refunded order in full earns nothing: its referral is voided or reversed and its spent credit given back (ADR 0036, 0040).
     if (refundableOf((await findPayment(db, payment.id))!) === 0) await onOrderRefunded(shop, { id: req.orderId, customerId: payment.customerId });
     await sendQueuedEmailsSoon(shop);
   }
