@@ -25,6 +25,12 @@ export const CHROMIUM_ARGS = [
 
 const CHROMIUM = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } };
 const SHOP_WIDE_SPECS = /console-experiments\.spec\.ts/;
+/**
+ * The first visit (issue 26, ADR 0050): the main journeys as a newcomer meets them, the cookie banner shown and never
+ * answered, at 1440 and at 390.
+ */
+const FIRST_VISIT_SPECS = /first-visit\/.*\.spec\.ts/;
+const NO_CHOICE = { cookies: [], origins: [] };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -39,9 +45,11 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: "chromium", use: CHROMIUM, testIgnore: SHOP_WIDE_SPECS },
+    { name: "chromium", use: CHROMIUM, testIgnore: [SHOP_WIDE_SPECS, FIRST_VISIT_SPECS] },
+    { name: "first-visit-1440", use: { ...CHROMIUM, storageState: NO_CHOICE }, testMatch: FIRST_VISIT_SPECS },
+    { name: "first-visit-390", use: { ...CHROMIUM, viewport: { width: 390, height: 844 }, storageState: NO_CHOICE }, testMatch: FIRST_VISIT_SPECS },
     // Specs that change what every shopper sees (stopping an experiment) run alone, after all the others.
-    { name: "shop-wide", use: CHROMIUM, testMatch: SHOP_WIDE_SPECS, dependencies: ["chromium"] },
+    { name: "shop-wide", use: CHROMIUM, testMatch: SHOP_WIDE_SPECS, dependencies: ["chromium", "first-visit-1440", "first-visit-390"] },
   ],
   webServer: {
     command: "rm -rf build/e2e-data && node build/node/index.js",

@@ -22,6 +22,10 @@ describe("shipping fee (SPEC.md section 9)", () => {
   });
   it("0 for US", () => expect(shippingFee("free_shipping", "US", ["syn-wk"])).toBe(0));
   it.each(["syn-rf-3mo", "syn-rf-6mo", "vs-rf-3mo"] as const)("0 abroad for %s", (plan) => expect(shippingFee("passport_ddp_all", "GB", [plan])).toBe(0));
+  it("0 to Canada for vs-rf-3mo, which is sold there (ADR 0050); 10 for the daily plan beside it", () => {
+    expect(shippingFee("passport_ddp_canada", "CA", ["vs-rf-3mo"])).toBe(0);
+    expect(shippingFee("passport_ddp_canada", "CA", ["vs-rf-3mo", "syn-wk"])).toBe(1000);
+  });
   it("a free-shipping plan with another plan still pays the fee", () => expect(shippingFee("passport_ddp_all", "GB", ["syn-rf-3mo", "syn-wk"])).toBe(1000));
   it("an empty plan list abroad pays the fee", () => expect(shippingFee("passport_ddp_all", "GB", [])).toBe(1000));
   it("expedited has its own fee", () => expect(shippingFee("expedited", "US", ["syn-wk"])).toBe(995));

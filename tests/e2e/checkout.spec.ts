@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, open, uniqueEmail, waitForEvent } from "./shell-fixtures";
-import { fillCheckout } from "./support/checkout-form";
+import { fillCanadianContactAndAddress, fillCardAndCertify, fillCheckout } from "./support/checkout-form";
 
 /** Checkout end to end (SPEC.md sections 3, 5, 7, 8): server-priced summary, sandbox card, idempotent purchase, receipt. */
 
@@ -162,6 +162,31 @@ test("the summary follows the country: Canada gets its own method, a shipping fe
   await page.getByLabel("Country").selectOption("US");
   await page.getByRole("radio", { name: /Expedited/ }).check();
   await expect(summaryTotal(page)).toHaveText(/\$144\.92/);
+});
+
+test("a shopper in Canada buys VS-01 Refill, 3 months from its page, exempt from the international fee (ADR 0050)", async ({ page }) => {
+  await open(page, "/vaginal-synbiotic?country=CA");
+  // The starter kit stays US only; the 3-month refill is sold abroad, in US dollars for Canada.
+  await expect(page.locator('.plan-option[data-product="vs-wk"]')).toHaveClass(/is-disabled/);
+  await expect(page.locator('.plan-option[data-product="vs-rf-3mo"] .plan-option__amount')).toHaveText("US$107.97");
+  await page.locator('.plan-option[data-product="vs-rf-3mo"]').click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.getByRole("link", { name: "View cart" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.locator("[data-hydrated]")).toBeAttached();
+  await fillCanadianContactAndAddress(page, uniqueEmail("canada"));
+  await expect(page.getByRole("radio", { name: /Passport to Canada/ })).toBeChecked();
+  await expect(page.locator(".checkout-summary")).toContainText(/Shipping\s*Passport to Canada[^$]*Free/);
+  await expect(summaryTotal(page)).toHaveText(/\$107\.97/);
+  await fillCardAndCertify(page, CARD_OK);
+  const purchase = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/purchase");
+  await page.getByRole("button", { name: /Place order/ }).click();
+  expect((await purchase).postDataJSON()).toMatchObject({ items: { "vs-rf-3mo": 1 }, shippingMethod: "passport_ddp_canada", shippingAddress: { country: "CA" } });
+  await expect(page).toHaveURL(/\/thank-you$/);
+  const receipt = page.locator("main");
+  await expect(receipt.locator(".cart-summary__row--total")).toHaveText(/\$107\.97/);
+  await expect(receipt.locator(".cart-summary")).toContainText(/Shipping.*Free/s);
 });
 
 test("checkout step events: Contact viewed on arrival, completed on leaving it filled in", async ({ page }) => {

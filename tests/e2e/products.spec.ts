@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 const PAGES = [
   { path: "/daily-synbiotic", us: ["$49.99", "$134.97", "$254.94", "$89.98"], de: ["49,99\u00a0€", "134,97\u00a0€", "254,94\u00a0€"] },
   { path: "/daily-synbiotic-refill", us: ["$49.99"], de: ["49,99\u00a0€"] },
-  { path: "/vaginal-synbiotic", us: ["$59.99", "$107.97", "$39.99"], de: [] },
+  { path: "/vaginal-synbiotic", us: ["$59.99", "$107.97", "$39.99"], de: ["107,97\u00a0€"] },
   { path: "/pds-3f9a7c", us: ["$39.99"], de: [] },
   { path: "/gut-reset", us: ["$29.99"], de: [] },
   { path: "/entire-world", us: ["$49.99", "$134.97", "$254.94"], de: ["49,99\u00a0€", "134,97\u00a0€", "254,94\u00a0€"] },

@@ -1,25 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, open } from "./shell-fixtures";
 import { expectNoViolations } from "./support/axe";
+import { answerQuiz } from "./support/journeys";
 
 // The quiz (issue 14, part A): every step a plain form, so it runs without JavaScript; the result carries DS-01-25-OFF
 // into a discounted cart once scripts run.
-
-async function answerAll(page: Page, pace = "Three months at a time") {
-  await page.getByLabel("Myself, an adult").check();
-  await page.getByRole("button", { name: "Next question" }).click();
-  await page.getByLabel("Less occasional bloating").check();
-  await page.getByLabel("Skin health").check();
-  await page.getByRole("button", { name: "Next question" }).click();
-  await page.getByLabel("A few times a week").check();
-  await page.getByRole("button", { name: "Next question" }).click();
-  await page.getByLabel("Never").check();
-  await page.getByRole("button", { name: "Next question" }).click();
-  await page.getByLabel("No", { exact: true }).check();
-  await page.getByRole("button", { name: "Next question" }).click();
-  await page.getByLabel(pace).check();
-  await page.getByRole("button", { name: "See my result" }).click();
-}
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, viewport: DESKTOP });
@@ -34,7 +19,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await page.getByRole("button", { name: "Next question" }).click();
     await expect(page.getByRole("alert")).toHaveText("Choose an answer to continue.");
-    await answerAll(page);
+    await answerQuiz(page);
     await expect(page.getByRole("heading", { level: 1, name: "Where should we send your result?" })).toBeVisible();
     // An empty address is stopped by the browser itself (a required field); the server's own answer to one is in
     // server/modules/surveys/surveys.test.ts.
@@ -51,7 +36,7 @@ test.describe("without JavaScript", () => {
 
 test("with JavaScript: the quiz to a discounted cart", async ({ page }) => {
   await open(page, "/is-ds01-right-for-you");
-  await answerAll(page, "Month by month");
+  await answerQuiz(page, "Month by month");
   await page.locator("#quiz-email").fill(`quizjs-${Date.now()}@example.com`);
   await page.getByRole("button", { name: "See my result" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Yes: DS-01® fits what you told us");

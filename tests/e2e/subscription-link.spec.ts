@@ -1,30 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
-import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, open, uniqueEmail } from "./shell-fixtures";
+import { buyThroughApi as buy } from "./support/journeys";
 
 /**
  * The landing page of the renewal emails' one-click links (/subscription-link, issue 12): the signed token stands in
  * for signing in, one confirmation screen, then done. axe clean at 1440 and 390, screenshots in test-results/.
  * The link comes from a test hook (the reminder goes 3 days before a charge; this server cannot move its clock).
  */
-async function buy(page: Page, email: string): Promise<void> {
-  const card = await page.request.post("/api/payments/sandbox/tokenize", { data: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" } });
-  const { token } = (await card.json()) as { token: string };
-  const order = await page.request.post("/api/purchase", {
-    headers: { "Idempotency-Key": randomUUID() },
-    data: {
-      email,
-      shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "12 Elm Street", city: "Portland", region: "OR", postalCode: "97201", country: "US" },
-      items: { "syn-wk": 1 },
-      couponCodes: [],
-      payment: { token },
-      healthCertification: true,
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-}
-
 async function linkFor(page: Page, email: string, action: "skip" | "update-card"): Promise<string> {
   const res = await page.request.post("/__test/renewal-link", { data: { email, action } });
   expect(res.status(), await res.text()).toBe(200);

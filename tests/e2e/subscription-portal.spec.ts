@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { randomUUID } from "node:crypto";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, signIn, uniqueEmail } from "./shell-fixtures";
 import { fillCheckout } from "./support/checkout-form";
+import { buyThroughApi as buy, newestEmailText } from "./support/journeys";
 
 // The machine these run on is often loaded: allow hydration and server answers time, never sleep.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -48,23 +48,6 @@ const resetClicks = (page: Page) => page.evaluate(() => sessionStorage.setItem("
  */
 const SUCCESS = "Success—your subscription details were updated and will take effect on your next billing cycle.";
 
-async function buy(page: Page, email: string): Promise<void> {
-  const card = await page.request.post("/api/payments/sandbox/tokenize", { data: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" } });
-  const { token } = (await card.json()) as { token: string };
-  const order = await page.request.post("/api/purchase", {
-    headers: { "Idempotency-Key": randomUUID() },
-    data: {
-      email,
-      shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "12 Elm Street", city: "Portland", region: "OR", postalCode: "97201", country: "US" },
-      items: { "syn-wk": 1 },
-      couponCodes: [],
-      payment: { token },
-      healthCertification: true,
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-}
-
 async function member(page: Page, tag: string): Promise<string> {
   const email = uniqueEmail(tag);
   await buy(page, email);
@@ -79,16 +62,6 @@ async function expectAxeClean(page: Page, name: string) {
 }
 
 const isoDay = (daysAhead: number) => new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
-
-/** The text part of the newest email to an address, from the development mailbox. */
-async function newestEmailText(page: Page, to: string, subject: RegExp): Promise<string> {
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    await expect(page.locator("tbody tr", { hasText: to }).filter({ hasText: subject }).first()).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await page.locator("tbody tr", { hasText: to }).filter({ hasText: subject }).first().getByRole("link").first().click();
-  return (await page.getByTestId("text-part").textContent()) ?? "";
-}
 
 test.describe("desktop, 1440 wide", () => {
   test.use({ viewport: DESKTOP });

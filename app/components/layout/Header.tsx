@@ -34,6 +34,7 @@ export function Header({ pathname, chrome, viewer, mobileOpen, accountOpen, onOp
           {chrome.hamburger && (
             <HamburgerDisclosure
               signedIn={viewer.signedIn}
+              drawerOpen={mobileOpen}
               onPreload={preloadMobileDrawer}
               onOpen={() => {
                 track(EVENTS.hamburgerMenuClick);

@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import { useEffect, useRef, type MouseEvent } from "react";
 import { HEADER_MENUS, MOBILE_ACCOUNT_LINKS, type NavMenu } from "../../../domain/navigation";
 import { ROUTES } from "../../../domain/routes";
 import { ChevronDownIcon, MenuIcon } from "../ui/icons";
@@ -31,12 +31,21 @@ function MenuLinks({ menu }: { menu: NavMenu }) {
   );
 }
 
-/** Shop, Science and Cultured before the menus load. A click is remembered and opens that menu once it is ready. */
+/**
+ * Shop, Science and Cultured before the menus load. A click is remembered and opens that menu once it is ready; so is
+ * one made before React ran (the disclosure opened natively then: ADR 0050).
+ */
 export function DisclosureMenus({ onOpen }: { onOpen(id: string): void }) {
+  const first = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const opened = first.current?.parentElement?.querySelector<HTMLDetailsElement>("details.nav-disclosure[open]");
+    if (opened?.dataset.menu) onOpen(opened.dataset.menu);
+    // Once, at hydration: later clicks call onOpen themselves.
+  }, []);
   return (
     <>
-      {HEADER_MENUS.map((menu) => (
-        <details key={menu.id} name="main-nav" className="nav-disclosure" data-menu={menu.id}>
+      {HEADER_MENUS.map((menu, index) => (
+        <details key={menu.id} ref={index === 0 ? first : undefined} name="main-nav" className="nav-disclosure" data-menu={menu.id}>
           <summary className="nav-trigger" onClick={() => onOpen(menu.id)}>
             {menu.label}
             <ChevronDownIcon className="nav-trigger-icon" />
@@ -52,17 +61,38 @@ export function DisclosureMenus({ onOpen }: { onOpen(id: string): void }) {
   );
 }
 
+interface HamburgerProps {
+  signedIn: boolean;
+  /** Whether the drawer is open: the disclosure's own open state tells assistive technology (ADR 0050). */
+  drawerOpen: boolean;
+  onOpen(): void;
+  onPreload(): void;
+}
+
 /**
  * The hamburger. Before JavaScript it opens, in place, the drawer's sections as disclosures of plain links (the
- * first expanded, as in the drawer); after, a click opens the real drawer (SPEC.md section 2, Mobile drawer).
+ * first expanded, as in the drawer); after, a click opens the real drawer (SPEC.md section 2, Mobile drawer), and the
+ * <details> is open exactly while the drawer is, so the <summary> is announced expanded (its panel is hidden then).
+ * A tap before hydration opened the disclosure natively: once React runs it becomes the drawer, so it is not lost.
  */
-export function HamburgerDisclosure({ signedIn, onOpen, onPreload }: { signedIn: boolean; onOpen(): void; onPreload(): void }) {
+export function HamburgerDisclosure({ signedIn, drawerOpen, onOpen, onPreload }: HamburgerProps) {
+  const ref = useRef<HTMLDetailsElement>(null);
   const open = (event: MouseEvent) => {
     event.preventDefault();
     onOpen();
   };
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    details.dataset.drawer = "";
+    if (details.open) onOpen();
+    // Once, at hydration: later presses go through `open`.
+  }, []);
+  useEffect(() => {
+    if (ref.current) ref.current.open = drawerOpen;
+  }, [drawerOpen]);
   return (
-    <details className="hamburger-disclosure md:hidden">
+    <details ref={ref} className="hamburger-disclosure md:hidden">
       <summary className="icon-button hamburger" aria-label="Open menu" onPointerEnter={onPreload} onFocus={onPreload} onClick={open}>
         <MenuIcon />
       </summary>

@@ -46,7 +46,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     <main id="main" className="product-page">
       <section className="product-hero" aria-labelledby="product-title">
         {main && <img className="product-hero__art" src={main.image} alt="" width={400} height={400} fetchPriority="high" />}
-        <div className="product-hero__buy">
+        <div id="plans" className="product-hero__buy">
           <h1 id="product-title" className="page-title">
             {page.title}
           </h1>

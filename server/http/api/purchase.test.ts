@@ -11,6 +11,7 @@ import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop
 
 const US_ADDRESS = { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" };
 const DE_ADDRESS = { firstName: "Emmy", lastName: "Noether", address1: "Hauptstr. 1", city: "Berlin", region: "", postalCode: "10115", country: "DE" };
+const CA_ADDRESS = { firstName: "Lucy", lastName: "Montgomery", address1: "8 Queen Street", city: "Toronto", region: "ON", postalCode: "M5H 2N2", country: "CA" };
 const CARDS = { ok: "4242424242424242", declined: "4000000000000002", funds: "4000000000009995" };
 
 describe(`POST /api/purchase (${testDriver()})`, () => {
@@ -119,6 +120,24 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
       return { body: (await res.json()) as any };
     })();
     expect(preview.shipping.amount).toBe(1000);
+  });
+
+  it("a Canadian buys VS-01 Refill, 3 months, exempt from the international fee (SPEC.md section 9, ADR 0050)", async () => {
+    const { status, body } = await purchase({ shippingAddress: CA_ADDRESS, items: { "vs-rf-3mo": 1 } });
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.order).toMatchObject({ currency: "USD", subtotal: 10797, shipping: { method: "passport_ddp_canada", amount: 0 }, total: 10797 });
+    // The same shopper with a plan the rule does not exempt pays the fee.
+    const daily = await purchase({ shippingAddress: CA_ADDRESS, items: { "syn-wk": 1 } });
+    expect(daily.body.order).toMatchObject({ currency: "USD", shipping: { method: "passport_ddp_canada", amount: 1000 }, total: 5999 });
+  });
+
+  it("VS-01 Refill, 3 months ships free to Great Britain too, in pounds; the monthly refill stays US only", async () => {
+    const uk = await purchase({ shippingAddress: { ...CA_ADDRESS, region: "", postalCode: "SW1A 1AA", city: "London", country: "GB" }, items: { "vs-rf-3mo": 1 } });
+    expect(uk.status, JSON.stringify(uk.body)).toBe(201);
+    expect(uk.body.order).toMatchObject({ currency: "GBP", subtotal: 9717, shipping: { method: "passport_ddp_all", amount: 0 }, total: 9717 });
+    const monthly = await purchase({ shippingAddress: CA_ADDRESS, items: { "vs-rf": 1 } });
+    expect(monthly.status).toBe(422);
+    expect(monthly.body.code).toBe("PRODUCT_NOT_ALLOWED_IN_COUNTRY");
   });
 
   it("a pediatric kit comes with its free travel vial", async () => {

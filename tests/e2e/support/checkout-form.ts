@@ -11,9 +11,26 @@ export async function fillContactAndAddress(page: Page, email: string): Promise<
   await page.getByLabel("ZIP code").fill("97201");
 }
 
+/** The contact and shipping fields, as a shopper in Toronto fills them (Country first: it brings Province and Postal code). */
+export async function fillCanadianContactAndAddress(page: Page, email: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("First name").fill("Lucy");
+  await page.getByLabel("Last name").fill("Montgomery");
+  await page.getByLabel("Country").selectOption("CA");
+  await page.getByLabel("Address", { exact: true }).fill("8 Queen Street");
+  await page.getByLabel("City").fill("Toronto");
+  await page.getByLabel("Province").selectOption("ON");
+  await page.getByLabel("Postal code").fill("M5H 2N2");
+}
+
 /** Fills the checkout form as a US shopper would, with the given email and card, and ticks the certification. */
 export async function fillCheckout(page: Page, { email, card }: { email: string; card: string }): Promise<void> {
   await fillContactAndAddress(page, email);
+  await fillCardAndCertify(page, card);
+}
+
+/** The card fields (any future expiry) and the health certification. */
+export async function fillCardAndCertify(page: Page, card: string): Promise<void> {
   await page.getByLabel("Card number").fill(card);
   await page.getByLabel("Expiry (MM / YY)").fill("12 / 30");
   await page.getByLabel("Security code (CVC)").fill("123");
