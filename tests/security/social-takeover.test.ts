@@ -70,7 +70,9 @@ describe(`social sign-in proves the email before it opens an account (${testDriv
     expect(new URL(link).pathname).toBe("/login");
     const { signInWithIdentityLink } = await import("../../server/modules/auth");
     const client = { ip: "198.51.100.21", userAgent: null, origin: ORIGIN };
-    await signInWithIdentityLink(shop, tokenOf(link, "identity"), client);
+    const session = await signInWithIdentityLink(shop, tokenOf(link, "identity"), client);
+    const user = await (await http.get("/api/user", `seed_jwt=${session.token}`)).json();
+    expect(user.linkedAccounts).toEqual(["google"]);
     expect((await googleSignOn("honest-1")).status).toBe(200);
     await expect(signInWithIdentityLink(shop, tokenOf(link, "identity"), client)).rejects.toMatchObject({ code: "INVALID_LINK" });
   });
