@@ -67,6 +67,8 @@ const EnvSchema = z
     RENEWALS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(200),
     RENEWAL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
     JOBS: z.enum(["inline", "off"]).default("inline"),
+    /** Sending loops per worker process, each with its own SMTP connection (ADR 0051). */
+    EMAIL_SENDERS: z.coerce.number().int().min(1).max(32).default(2),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     FEATURE_FLAGS: z.string().default(""),
     /** Seconds an anonymous page stays in the in-process page cache (0 turns the cache off). */
