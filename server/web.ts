@@ -29,15 +29,20 @@ export async function startWeb(shop: Shop, document: DocumentHandler, port = sho
   });
 }
 
-/** The page cache of this process, emptied whenever any process reports a content or price change. */
-async function startPageCache(shop: Shop): Promise<{ cache: PageCache; stop: () => Promise<void> } | null> {
+/**
+ * The page cache of this process, emptied whenever any process reports a content or price change, when the listening
+ * connection drops and when it is back; while nobody listens it stores nothing and pages are served uncached (ADR 0052).
+ */
+export async function startPageCache(shop: Shop): Promise<{ cache: PageCache; stop: () => Promise<void> } | null> {
   if (shop.env.PAGE_CACHE_SECONDS === 0) return null;
-  const cache = new PageCache({ maxAgeMs: shop.env.PAGE_CACHE_SECONDS * 1000 });
-  const stop = await listenForPageChanges(shop, (reason) => {
+  let listening: { live: () => boolean } | null = null;
+  const cache = new PageCache({ maxAgeMs: shop.env.PAGE_CACHE_SECONDS * 1000, storing: () => listening?.live() === true });
+  const changes = await listenForPageChanges(shop, (reason) => {
     cache.clear();
     shop.log.debug({ reason }, "page cache emptied");
   });
-  return { cache, stop };
+  listening = changes;
+  return { cache, stop: changes.stop };
 }
 
 /** Responses not yet sent, so a shutdown can tell their clients not to reuse the connection. */
