@@ -10,7 +10,10 @@ export interface ChangeListener {
   onBack?(): void;
 }
 
-/** The listening connection's application_name, so an operator (or a test) finds it in pg_stat_activity. */
+/**
+ * The listening connection's application_name, "shop-listen <pid>", so an operator (or a test) finds a process's LISTEN
+ * backend in pg_stat_activity.
+ */
 export const LISTENER_APPLICATION_NAME = "shop-listen";
 
 /** Answers whether the listener is live now (notices will reach it) and a function that stops listening. */
@@ -46,7 +49,7 @@ export function postgresListener(url: string) {
 
   function connect(): Promise<void> {
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
+      const c = new pg.Client({ connectionString: url, application_name: `${LISTENER_APPLICATION_NAME} ${process.pid}` });
       c.on("error", () => {}); // followed by "end", handled there
       c.on("end", () => client === c && lost());
       c.on("notification", (n) => {
