@@ -4,6 +4,7 @@ import { consoleOwnerCommand } from "./commands/console-owner";
 import { DataDirLockedError } from "./db/lock";
 import { EnvError, parseEnv } from "./env";
 import { productionDocumentHandler } from "./http/pages/react-router";
+import { createMetrics, metricsEnabled, startMetricsServer } from "./http/metrics";
 import { startJobs, type JobQueue } from "./jobs/queue";
 import { experimentNames, experimentReport, formatExperimentReport } from "./modules/analytics";
 import type { Shop } from "./shop";
@@ -39,7 +40,9 @@ async function main(mode: string): Promise<void> {
 
   if (mode === "worker" || env.JOBS === "inline") jobs = await startJobs(shop);
   if (mode === "worker") {
-    shop.log.info({ database: shop.database.kind }, "worker running jobs");
+    // A worker serves metrics only on METRICS_PORT (it has no other port).
+    const metrics = metricsEnabled(shop) ? await startMetricsServer(shop, createMetrics(shop, { role: "worker" })) : null;
+    shop.log.info({ database: shop.database.kind, metricsPort: metrics?.port }, "worker running jobs");
     return;
   }
   web = await startWeb(shop, await productionDocumentHandler());

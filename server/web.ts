@@ -4,6 +4,7 @@ import { Server as NetServer } from "node:net";
 import { createApp } from "./app";
 import type { DocumentHandler } from "./http/pages/document";
 import { PageCache } from "./http/pages/page-cache";
+import { createMetrics, metricsEnabled, startMetricsServer } from "./http/metrics";
 import { listenForPageChanges } from "./modules/content";
 import type { Shop } from "./shop";
 
@@ -16,12 +17,16 @@ export interface WebServer {
 
 export async function startWeb(shop: Shop, document: DocumentHandler, port = shop.env.PORT): Promise<WebServer> {
   const pageCache = await startPageCache(shop);
-  const app = createApp(shop, { document, serveBuild: true, pageCache: pageCache?.cache });
+  const metrics = metricsEnabled(shop) ? createMetrics(shop, { role: "web" }) : undefined;
+  if (metrics && pageCache) metrics.watchPageCache(pageCache.cache);
+  const metricsServer = metrics ? await startMetricsServer(shop, metrics) : null;
+  const app = createApp(shop, { document, serveBuild: true, pageCache: pageCache?.cache, metrics });
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port, hostname: shop.env.HOST }, (info) => {
       const close = async (graceMs?: number) => {
         await closeGracefully(server as Server, open, graceMs);
         await pageCache?.stop();
+        await metricsServer?.close();
       };
       resolve({ server, port: info.port, close });
     });
