@@ -101,7 +101,7 @@ function registerDatabaseGauges(shop: Shop, registry: client.Registry): void {
       },
     });
   gauge("shop_orders_total", "Orders placed (all processes)", [], (g, c) => g.set(c.orders));
-  gauge("shop_checkout_failures_total", "Checkout attempts that failed, by error code (declines are CARD_DECLINED...)", ["code"], (g, c) => {
+  gauge("shop_checkout_failures_total", "Checkout attempts that failed, by error code (declines are PAYMENT_DECLINED...)", ["code"], (g, c) => {
     for (const f of c.checkoutFailures) g.set({ code: f.code }, f.count);
   });
   gauge("shop_renewal_attempts_total", "Renewal charge attempts by outcome (succeeded, declined, requires_action, skipped)", ["outcome"], (g, c) => {

@@ -7,7 +7,7 @@ import type { Shop } from "../../shop";
  */
 export interface OperationalCounts {
   orders: number;
-  /** Checkout attempts that ended in an error, by its code (CARD_DECLINED, ...). */
+  /** Checkout attempts that ended in an error, by its code (PAYMENT_DECLINED, ...). */
   checkoutFailures: { code: string; count: number }[];
   /** Renewal charge attempts by outcome (succeeded, declined, requires_action, skipped). */
   renewalAttempts: { outcome: string; count: number }[];
