@@ -57,7 +57,8 @@ test("two web processes and a worker on one PostgreSQL: sessions, idempotency, c
   const processes: ShopProcess[] = [];
   const db = new pg.Client({ connectionString: url.toString() });
   try {
-    const a = await startShop({ dataDir: dirs[0]!, env, port: BASE_PORT });
+    const metricsPort = BASE_PORT + 5;
+    const a = await startShop({ dataDir: dirs[0]!, env: { ...env, METRICS_PORT: String(metricsPort) }, port: BASE_PORT });
     processes.push(a);
     await waitReady(a);
     const b = await startShop({ dataDir: dirs[1]!, env, port: BASE_PORT + 1 });
@@ -105,7 +106,15 @@ test("two web processes and a worker on one PostgreSQL: sessions, idempotency, c
       };
       const buy = (shop: ShopProcess) =>
         fetch(`${shop.url}/api/purchase`, { method: "POST", headers: { "content-type": "application/json", "Idempotency-Key": key }, body: JSON.stringify(body) });
+      const scrape = async () => (await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).split("\n");
+      const value = (lines: string[], prefix: string) => Number(lines.find((l) => l.startsWith(prefix))?.split(" ").at(-1) ?? 0);
+      const before = await scrape();
       const answers = await Promise.all([buy(a), buy(b)]);
+      // The metrics port of web process a: the order counter (deployment-wide) and a's request counter moved.
+      const after = await scrape();
+      expect(value(after, "shop_orders_total")).toBe(value(before, "shop_orders_total") + 1);
+      const purchases = (lines: string[]) => value(lines, 'shop_http_requests_total{route="/api/purchase"');
+      expect(purchases(after)).toBeGreaterThan(purchases(before));
       const orders = await Promise.all(answers.map(async (r) => ({ status: r.status, body: (await r.json()) as { order?: { id: string } } })));
       const placed = orders.filter((o) => o.status === 201 || o.status === 200);
       expect(placed.length, JSON.stringify(orders)).toBeGreaterThanOrEqual(1);
@@ -118,7 +127,11 @@ test("two web processes and a worker on one PostgreSQL: sessions, idempotency, c
       await setPrice(12345);
       for (const shop of [a, b]) {
         await until(`port ${shop.port} to show $123.45`, async () => (await page(shop)).text.includes("$123.45"), 10_000);
-        expect((await page(shop)).cache).toBe("HIT");
+        // Cached again once the change's notices have all arrived (one UPDATE of several rows sends several).
+        await until(`port ${shop.port} to cache the new page`, async () => {
+          const p = await page(shop);
+          return p.cache === "HIT" && p.text.includes("$123.45");
+        }, 10_000);
       }
       await setPrice(13579);
       for (const shop of [a, b]) await until(`port ${shop.port} to show $135.79`, async () => (await page(shop)).text.includes("$135.79"), 10_000);
