@@ -71,6 +71,20 @@ describe.skipIf(testDriver() !== "pglite")("backup and restore of a PGlite data 
   }, 120_000);
 });
 
+describe("backup without PostgreSQL's client tools", () => {
+  it("says what to install when pg_dump is missing", () => {
+    const path = process.env.PATH;
+    process.env.PATH = "/nonexistent";
+    try {
+      expect(() => backup({ databaseUrl: "postgres://nobody@127.0.0.1:1/none", dataDir: "unused" }, "x.dump")).toThrow(
+        /pg_dump was not found\. Install PostgreSQL's client tools \(Debian: apt-get install -y postgresql-client\)/,
+      );
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+});
+
 const hasPgDump = spawnSync("pg_dump", ["--version"]).status === 0;
 
 describe.skipIf(testDriver() !== "postgres" || !hasPgDump)("backup and restore of PostgreSQL (pg_dump, pg_restore)", () => {
