@@ -13,6 +13,7 @@ import { sameOriginWrites } from "./http/middleware/same-origin";
 import { securityHeaders } from "./http/middleware/security-headers";
 import { sessionMiddleware } from "./http/middleware/session";
 import type { PageCache } from "./http/pages/page-cache";
+import { metricsRoute, type Metrics } from "./http/metrics";
 import { seoRoutes } from "./http/pages/seo";
 import { staticFiles } from "./http/pages/static";
 import { consolePageGate, createConsoleApi, staffSessionMiddleware } from "./http/console";
@@ -30,6 +31,8 @@ export interface AppOptions {
   viteDev?: boolean;
   /** Keeps anonymous page HTML in the process (server/http/pages/page-cache.ts). */
   pageCache?: PageCache;
+  /** Counts requests and serves /metrics behind METRICS_TOKEN (server/http/metrics.ts). */
+  metrics?: Metrics;
 }
 
 const API_BODY_LIMIT = 64 * 1024;
@@ -43,6 +46,7 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   const app = new Hono<AppEnv>({ strict: false });
   const providerBase = shop.env.PROVIDER_BASE_PATH;
 
+  if (options.metrics) app.use("*", options.metrics.middleware, metricsRoute(shop, options.metrics));
   app.use("*", async (c, next) => {
     c.set("shop", shop);
     await next();

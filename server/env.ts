@@ -80,6 +80,15 @@ const EnvSchema = z
     RENEWALS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(200),
     RENEWAL_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
     JOBS: z.enum(["inline", "off"]).default("inline"),
+    /** Most PostgreSQL connections per process (the LISTEN connection adds one); see docs/deploy.md for the sum. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+    /** A separate port serving /metrics (Prometheus text format) on METRICS_HOST; unset: no metrics port. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+    /** Serves /metrics on the shop's own port to requests with "Authorization: Bearer <token>"; unset: not served there. */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /** Sending loops per worker process, each with its own SMTP connection (ADR 0051). */
+    EMAIL_SENDERS: z.coerce.number().int().min(1).max(32).default(2),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     FEATURE_FLAGS: z.string().default(""),
     /** Seconds an anonymous page stays in the in-process page cache (0 turns the cache off). */
@@ -167,7 +176,7 @@ export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
 
 export class EnvError extends Error {}
 
-const SECRET_KEYS = new Set(["SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GOOGLE_CLIENT_SECRET", "FACEBOOK_CLIENT_SECRET", "ANALYTICS_WRITE_KEY"]);
+const SECRET_KEYS = new Set(["METRICS_TOKEN", "SESSION_SECRET", "DATABASE_URL", "SMTP_URL", "TURNSTILE_SECRET_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "GOOGLE_CLIENT_SECRET", "FACEBOOK_CLIENT_SECRET", "ANALYTICS_WRITE_KEY"]);
 
 /** Parses settings from an environment map (process.env by default). Throws EnvError with one line per bad value. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

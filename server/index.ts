@@ -1,9 +1,11 @@
 import { ShopError } from "../domain/errors";
 import { openShop } from "./boot";
+import { backup, BackupError, restore } from "./commands/backup";
 import { consoleOwnerCommand } from "./commands/console-owner";
 import { DataDirLockedError } from "./db/lock";
 import { EnvError, parseEnv } from "./env";
 import { productionDocumentHandler } from "./http/pages/react-router";
+import { createMetrics, metricsEnabled, startMetricsServer } from "./http/metrics";
 import { startJobs, type JobQueue } from "./jobs/queue";
 import { experimentNames, experimentReport, formatExperimentReport } from "./modules/analytics";
 import type { Shop } from "./shop";
@@ -17,6 +19,7 @@ import { startWeb, type WebServer } from "./web";
  *   node build/node/index.js worker   jobs only, for scaling out on PostgreSQL
  *   node build/node/index.js experiments-report [name]   prints exposures and conversions by variant (npm run experiments:report)
  *   node build/node/index.js console-owner <email>   an owner's one-time console setup link (npm run console:owner)
+ *   node build/node/index.js backup|restore <file>   pg_dump/pg_restore, or a copy of DATA_DIR (npm run backup / restore)
  */
 async function main(mode: string): Promise<void> {
   const env = parseEnv();
@@ -39,7 +42,9 @@ async function main(mode: string): Promise<void> {
 
   if (mode === "worker" || env.JOBS === "inline") jobs = await startJobs(shop);
   if (mode === "worker") {
-    shop.log.info({ database: shop.database.kind }, "worker running jobs");
+    // A worker serves metrics only on METRICS_PORT (it has no other port).
+    const metrics = metricsEnabled(shop) ? await startMetricsServer(shop, createMetrics(shop, { role: "worker" })) : null;
+    shop.log.info({ database: shop.database.kind, metricsPort: metrics?.port }, "worker running jobs");
     return;
   }
   web = await startWeb(shop, await productionDocumentHandler());
@@ -96,13 +101,27 @@ async function report(name: string | undefined): Promise<void> {
 }
 
 const mode = process.argv[2] ?? "web";
-const MODES = ["web", "worker", "experiments-report", "console-owner"];
+const MODES = ["web", "worker", "experiments-report", "console-owner", "backup", "restore"];
 if (!MODES.includes(mode)) {
-  console.error(`Unknown mode "${mode}". Use "web" (default), "worker", "experiments-report" or "console-owner <email>".`);
+  console.error(`Unknown mode "${mode}". Use "web" (default), "worker", "experiments-report", "console-owner <email>", "backup <file>" or "restore <file>".`);
   process.exit(2);
 }
-(mode === "experiments-report" ? report(process.argv[3]) : mode === "console-owner" ? consoleOwner(process.argv[3] ?? "") : main(mode)).catch((error) => {
-  if (error instanceof EnvError || error instanceof DataDirLockedError) console.error(error.message);
+/** Needs only where the database is: it never opens the shop (a PGlite folder must stay closed while it is copied). */
+async function backupOrRestore(which: "backup" | "restore", file: string): Promise<void> {
+  const target = { databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR || "./data" };
+  console.log(which === "backup" ? backup(target, file) : restore(target, file));
+}
+
+const run =
+  mode === "experiments-report"
+    ? report(process.argv[3])
+    : mode === "console-owner"
+      ? consoleOwner(process.argv[3] ?? "")
+      : mode === "backup" || mode === "restore"
+        ? backupOrRestore(mode, process.argv[3] ?? "")
+        : main(mode);
+run.catch((error) => {
+  if (error instanceof EnvError || error instanceof DataDirLockedError || error instanceof BackupError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { Server as NetServer } from "node:net";
 import { createApp } from "./app";
 import type { DocumentHandler } from "./http/pages/document";
 import { PageCache } from "./http/pages/page-cache";
+import { createMetrics, metricsEnabled, startMetricsServer } from "./http/metrics";
 import { listenForPageChanges } from "./modules/content";
 import type { Shop } from "./shop";
 
@@ -16,12 +17,16 @@ export interface WebServer {
 
 export async function startWeb(shop: Shop, document: DocumentHandler, port = shop.env.PORT): Promise<WebServer> {
   const pageCache = await startPageCache(shop);
-  const app = createApp(shop, { document, serveBuild: true, pageCache: pageCache?.cache });
+  const metrics = metricsEnabled(shop) ? createMetrics(shop, { role: "web" }) : undefined;
+  if (metrics && pageCache) metrics.watchPageCache(pageCache.cache);
+  const metricsServer = metrics ? await startMetricsServer(shop, metrics) : null;
+  const app = createApp(shop, { document, serveBuild: true, pageCache: pageCache?.cache, metrics });
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port, hostname: shop.env.HOST }, (info) => {
       const close = async (graceMs?: number) => {
         await closeGracefully(server as Server, open, graceMs);
         await pageCache?.stop();
+        await metricsServer?.close();
       };
       resolve({ server, port: info.port, close });
     });
@@ -29,15 +34,20 @@ export async function startWeb(shop: Shop, document: DocumentHandler, port = sho
   });
 }
 
-/** The page cache of this process, emptied whenever any process reports a content or price change. */
-async function startPageCache(shop: Shop): Promise<{ cache: PageCache; stop: () => Promise<void> } | null> {
+/**
+ * The page cache of this process, emptied whenever any process reports a content or price change, when the listening
+ * connection drops and when it is back; while nobody listens it stores nothing and pages are served uncached (ADR 0052).
+ */
+export async function startPageCache(shop: Shop): Promise<{ cache: PageCache; stop: () => Promise<void> } | null> {
   if (shop.env.PAGE_CACHE_SECONDS === 0) return null;
-  const cache = new PageCache({ maxAgeMs: shop.env.PAGE_CACHE_SECONDS * 1000 });
-  const stop = await listenForPageChanges(shop, (reason) => {
+  let listening: { live: () => boolean } | null = null;
+  const cache = new PageCache({ maxAgeMs: shop.env.PAGE_CACHE_SECONDS * 1000, storing: () => listening?.live() === true });
+  const changes = await listenForPageChanges(shop, (reason) => {
     cache.clear();
     shop.log.debug({ reason }, "page cache emptied");
   });
-  return { cache, stop };
+  listening = changes;
+  return { cache, stop: changes.stop };
 }
 
 /** Responses not yet sent, so a shutdown can tell their clients not to reuse the connection. */

@@ -28,7 +28,8 @@ interface Held<T> {
 
 /**
  * A value loaded once per database and kept until a change is announced on `channel`. Kept only while the listener is
- * live: without it (PostgreSQL's listening connection dropped) every get loads afresh, so nothing stale is served.
+ * live: without it (PostgreSQL's listening connection dropped) every get loads afresh, so nothing stale is served; when it
+ * is back the copy is dropped once more, since a load that began just before the loss may hold what changed in the gap.
  */
 export function cachedUntilChanged<T>(channel: string, load: (database: DatabaseHandle) => Promise<T>): ChangeCache<T> {
   const held = new WeakMap<DatabaseHandle, Held<T>>();
@@ -38,7 +39,7 @@ export function cachedUntilChanged<T>(channel: string, load: (database: Database
     if (!h) {
       const fresh: Held<T> = { value: null, listening: Promise.resolve(null) };
       const drop = () => (fresh.value = null);
-      fresh.listening = database.listen(channel, { onNotice: drop, onLost: drop }).catch(() => null);
+      fresh.listening = database.listen(channel, { onNotice: drop, onLost: drop, onBack: drop }).catch(() => null);
       held.set(database, fresh);
       h = fresh;
     }

@@ -23,12 +23,24 @@ export interface DatabaseHandle {
   executeSql: ExecuteSql;
   /** Hears commits that announced `channel` with pg_notify, from this process or any other (server/db/change-notices.ts). */
   listen(channel: string, listener: ChangeListener): Promise<Listening>;
+  /**
+   * Runs fn while holding the deployment-wide boot lock (a PostgreSQL session advisory lock on one connection), so
+   * processes starting together migrate and seed one after the other; PGlite has one process, so it just runs fn.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Connections of the pool in use, idle and awaited (PostgreSQL; PGlite has one connection and answers null). */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   close(): Promise<void>;
 }
+
+/** The key of the boot lock (pg_advisory_lock), taken around migrations and the seed. */
+export const BOOT_LOCK_KEY = 727002;
 
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
 
 export interface DatabaseOptions {
+  /** Most connections this process opens to PostgreSQL (DATABASE_POOL_SIZE); the listener adds one. */
+  poolSize?: number;
   /** Hears every statement the query builder sends (tests count the statements of one order with it). */
   onQuery?: (sql: string, params: unknown[]) => void;
 }
@@ -44,7 +56,8 @@ function drizzleOptions(options: DatabaseOptions) {
 }
 
 function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const max = options.poolSize ?? 10;
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server closes (a restart, a failover, DROP DATABASE ... FORCE in tests) makes the pool
   // emit "error" after it has already dropped that client; unheard, that event would crash the process.
   // The next query simply opens a new connection.
@@ -57,6 +70,20 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     db,
     executeSql: (text, values) => pool.query(text, values as any[]),
     listen: (channel, l) => listener.listen(channel, l),
+    async exclusive(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [BOOT_LOCK_KEY]);
+        try {
+          return await fn();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [BOOT_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: async () => {
       await listener.close();
       await pool.end();
@@ -89,6 +116,8 @@ async function openPglite(dataDir: string | null, options: DatabaseOptions): Pro
       db,
       executeSql,
       listen,
+      exclusive: (fn) => fn(),
+      poolStats: () => null,
       close: async () => {
         try {
           await client.close();

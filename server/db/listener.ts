@@ -1,10 +1,20 @@
 import pg from "pg";
 
-/** Calls onNotice after each commit that announced the channel; onLost when notices may have been missed. */
+/**
+ * Calls onNotice after each commit that announced the channel; onLost when the connection dropped (notices may be missed
+ * from now on); onBack when listening again (notices committed in the gap were missed: whatever was kept must go).
+ */
 export interface ChangeListener {
   onNotice(): void;
   onLost(): void;
+  onBack?(): void;
 }
+
+/**
+ * The listening connection's application_name, "shop-listen <pid>", so an operator (or a test) finds a process's LISTEN
+ * backend in pg_stat_activity.
+ */
+export const LISTENER_APPLICATION_NAME = "shop-listen";
 
 /** Answers whether the listener is live now (notices will reach it) and a function that stops listening. */
 export interface Listening {
@@ -17,18 +27,21 @@ const RECONNECT_MS = 1000;
 /**
  * LISTEN on PostgreSQL: one dedicated connection per database handle (a pooled connection would be handed to other
  * queries), shared by every channel. When it drops, every listener hears onLost (a notice may have been sent while
- * nobody listened) and it reconnects after a second; until then no listener is live.
+ * nobody listened) and it reconnects after a second; until then no listener is live. Once listening again, every
+ * listener hears onBack (ADR 0052).
  */
 export function postgresListener(url: string) {
   const channels = new Map<string, Set<ChangeListener>>();
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let live = false;
+  let wasLost = false;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
 
   const lost = () => {
     live = false;
+    wasLost = true;
     client = null;
     for (const set of channels.values()) for (const l of set) l.onLost();
     if (!closed && channels.size > 0) timer ??= setTimeout(() => ((timer = null), void connect()), RECONNECT_MS).unref();
@@ -36,7 +49,7 @@ export function postgresListener(url: string) {
 
   function connect(): Promise<void> {
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: url, application_name: `${LISTENER_APPLICATION_NAME} ${process.pid}` });
       c.on("error", () => {}); // followed by "end", handled there
       c.on("end", () => client === c && lost());
       c.on("notification", (n) => {
@@ -48,6 +61,10 @@ export function postgresListener(url: string) {
         if (closed) return void (await c.end());
         client = c;
         live = true;
+        if (wasLost) {
+          wasLost = false;
+          for (const set of channels.values()) for (const l of set) l.onBack?.();
+        }
       } catch {
         await c.end().catch(() => {});
         if (client === null) lost();

@@ -1,8 +1,10 @@
 import PgBoss from "pg-boss";
 import type { Shop } from "../shop";
+import { ensureQueue, PERIODIC_QUEUE, SWEEP_QUEUE } from "./queue-times";
 import { FORWARD_EVENTS, registerForwardAnalytics } from "./forward-analytics";
 import { PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";
-import { registerSendEmail, SEND_EMAIL } from "./send-email";
+import type { EmailSender } from "../modules/email";
+import { registerEmailSender } from "./send-email";
 import { registerRenewalJobs } from "./renewals";
 import { registerReferralJobs } from "./referrals";
 import { SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, settlePayments } from "./settle-payments";
@@ -11,6 +13,8 @@ export interface JobQueue {
   boss: PgBoss;
   /** The worker id per queue, so a caller (a test, an admin action) can wake a worker with boss.notifyWorker. */
   workers: Record<string, string>;
+  /** The outbox's sender loops of this process (not a pg-boss queue: ADR 0051). */
+  email: EmailSender;
   stop(): Promise<void>;
 }
 
@@ -24,21 +28,23 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
     schema: "pgboss",
     // PGlite runs queries one at a time: poll gently so jobs never crowd out web requests.
     monitorStateIntervalSeconds: 60,
-    maintenanceIntervalSeconds: 120,
+    // Maintenance is what fails an expired job (a worker died holding it) so it can be retried; one process of the
+    // deployment does it per interval. On PostgreSQL often enough that a dead job comes back within a minute of expiring.
+    maintenanceIntervalSeconds: shop.database.kind === "pglite" ? 120 : 15,
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on("error", (error: Error) => shop.log.error({ err: error }, "job queue error"));
   await boss.start();
 
-  await boss.createQueue(PRUNE_EXPIRED);
+  await ensureQueue(boss, PRUNE_EXPIRED, PERIODIC_QUEUE);
   await boss.schedule(PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, {}, { tz: "UTC" });
   const workers: Record<string, string> = {};
   workers[PRUNE_EXPIRED] = await boss.work(PRUNE_EXPIRED, { pollingIntervalSeconds: 30 }, async () => {
     await pruneExpired(shop);
   });
-  workers[SEND_EMAIL] = await registerSendEmail(boss, shop);
+  const email = await registerEmailSender(boss, shop);
   const forwarder = await registerForwardAnalytics(boss, shop);
   if (forwarder) workers[FORWARD_EVENTS] = forwarder;
-  await boss.createQueue(SETTLE_PAYMENTS);
+  await ensureQueue(boss, SETTLE_PAYMENTS, SWEEP_QUEUE);
   await boss.schedule(SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, {}, { tz: "UTC" });
   workers[SETTLE_PAYMENTS] = await boss.work(SETTLE_PAYMENTS, { pollingIntervalSeconds: 30 }, async () => {
     await settlePayments(shop);
@@ -49,6 +55,10 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
   return {
     boss,
     workers,
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    email,
+    async stop() {
+      await email.stop();
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
   };
 }

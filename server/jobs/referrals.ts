@@ -1,4 +1,5 @@
 import type PgBoss from "pg-boss";
+import { ensureQueue, PERIODIC_QUEUE } from "./queue-times";
 import { loyaltyUpkeep } from "../workflows/loyalty-upkeep";
 import { settleReferrals } from "../workflows/reward-referrals";
 import type { Shop } from "../shop";
@@ -10,9 +11,9 @@ export const LOYALTY_UPKEEP = "loyalty-upkeep";
 export const LOYALTY_UPKEEP_CRON = "40 3 * * *";
 
 export async function registerReferralJobs(boss: PgBoss, shop: Shop): Promise<Record<string, string>> {
-  await boss.createQueue(SETTLE_REFERRALS);
+  await ensureQueue(boss, SETTLE_REFERRALS, PERIODIC_QUEUE);
   await boss.schedule(SETTLE_REFERRALS, SETTLE_REFERRALS_CRON, {}, { tz: "UTC" });
-  await boss.createQueue(LOYALTY_UPKEEP);
+  await ensureQueue(boss, LOYALTY_UPKEEP, PERIODIC_QUEUE);
   await boss.schedule(LOYALTY_UPKEEP, LOYALTY_UPKEEP_CRON, {}, { tz: "UTC" });
   return {
     [SETTLE_REFERRALS]: await boss.work(SETTLE_REFERRALS, { pollingIntervalSeconds: 30 }, async () => {

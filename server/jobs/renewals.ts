@@ -1,4 +1,5 @@
 import type PgBoss from "pg-boss";
+import { ensureQueue, PERIODIC_QUEUE, SWEEP_QUEUE } from "./queue-times";
 import { PAYMENT_EVENTS } from "../modules/payment-events";
 import { processPaymentEvents } from "../workflows/process-payment-events";
 import { reconcileLedger } from "../workflows/reconcile-ledger";
@@ -26,7 +27,7 @@ export async function registerRenewalJobs(boss: PgBoss, shop: Shop): Promise<Rec
     [PAYMENT_EVENTS, "* * * * *", () => processPaymentEvents(shop)],
   ];
   for (const [name, cron, run] of jobs) {
-    await boss.createQueue(name);
+    await ensureQueue(boss, name, cron.startsWith("* ") ? SWEEP_QUEUE : PERIODIC_QUEUE);
     await boss.schedule(name, cron, {}, { tz: "UTC" });
     workers[name] = await boss.work(name, { pollingIntervalSeconds: 30 }, async () => {
       await run();

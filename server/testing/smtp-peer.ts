@@ -15,8 +15,11 @@ export type SmtpBehaviour = { accept: true } | { accept: false; code: number; me
  * A real SMTP server (the smtp-server package) on 127.0.0.1 and a random port, for tests of sending.
  * Plain SMTP without STARTTLS or AUTH, like a local relay.
  */
-export async function startSmtpPeer() {
+export async function startSmtpPeer(options: { delayMs?: number; port?: number } = {}) {
   const received: ReceivedMail[] = [];
+  /** Sessions whose connection closed: a message whose sender went away before the answer was not delivered. */
+  const closed = new Set<string>();
+  const delayMs = options.delayMs ?? 0;
   let behaviour: SmtpBehaviour = { accept: true };
   const refusal = () => {
     if (behaviour.accept) return null;
@@ -28,13 +31,18 @@ export async function startSmtpPeer() {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onClose(session) {
+      closed.add(session.id);
+    },
     onRcptTo(_address, _session, callback) {
       callback(refusal());
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", () => setTimeout(answer, delayMs));
+      const answer = () => {
+        if (closed.has(session.id)) return;
         const error = refusal();
         if (!error) {
           received.push({
@@ -44,12 +52,12 @@ export async function startSmtpPeer() {
           });
         }
         callback(error);
-      });
+      };
     },
   });
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -98,7 +98,7 @@ test.describe("bad settings stop the start with one clear line", () => {
   test("an unknown mode exits 2 with one line", async () => {
     const result = spawnSync(process.execPath, [ENTRY, "nonsense"], { cwd: PROJECT_ROOT, env: { PATH: process.env.PATH ?? "" } });
     expect(result.status).toBe(2);
-    expect(result.stderr.toString().trim()).toBe('Unknown mode "nonsense". Use "web" (default), "worker", "experiments-report" or "console-owner <email>".');
+    expect(result.stderr.toString().trim()).toBe('Unknown mode "nonsense". Use "web" (default), "worker", "experiments-report", "console-owner <email>", "backup <file>" or "restore <file>".');
   });
 });
 

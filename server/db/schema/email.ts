@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The email outbox (module server/modules/email). A row is written in the same transaction as the change
@@ -31,11 +31,15 @@ export const emailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** Extra headers, only from the code (never from input): List-Unsubscribe and List-Unsubscribe-Post on newsletter-type email. */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /** 0 = someone is waiting for it (sign-in code, magic link, reset, verification); 1 = everything else. Lower goes first. */
+    priority: smallint("priority").notNull().default(1),
   },
   (t) => [
     check("email_outbox_status_check", sql`${t.status} in ('queued', 'sent', 'failed')`),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt),
+    // The senders' claim: queued rows by priority, then oldest first (ORDER BY priority, created_at ... SKIP LOCKED).
+    index("email_outbox_claim_idx").on(t.priority, t.createdAt).where(sql`${t.status} = 'queued'`),
     // An area finds its emails by key prefix ("order-confirmation:<id>", with resends after it): LIKE 'prefix%' needs pattern ops.
     index("email_outbox_key_prefix_idx").on(t.idempotencyKey.op("text_pattern_ops")),
   ],

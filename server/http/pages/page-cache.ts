@@ -22,6 +22,8 @@ export interface CachedPage {
 export interface PageCacheOptions {
   maxEntries?: number;
   maxAgeMs?: number;
+  /** Whether changes are heard now (the process LISTENs); while false nothing is stored (ADR 0052). */
+  storing?: () => boolean;
   /** Milliseconds now; injectable for tests (wall time is right here: this is an HTTP cache, not business time). */
   now?: () => number;
 }
@@ -31,6 +33,7 @@ export class PageCache {
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
   private readonly now: () => number;
+  private readonly storing: () => boolean;
   /** Bumped on every clear, so a render that started before a change is not stored after it. */
   private generation = 0;
   hits = 0;
@@ -40,6 +43,7 @@ export class PageCache {
     this.maxEntries = options.maxEntries ?? 1000;
     this.maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
     this.now = options.now ?? (() => performance.timeOrigin + performance.now());
+    this.storing = options.storing ?? (() => true);
   }
 
   get size(): number {
@@ -61,17 +65,20 @@ export class PageCache {
     return entry;
   }
 
-  /** Stores a rendered page unless the cache was cleared since the render began (its generation is stale). */
   /** Looks without counting a hit or a miss (for the nonce, before the page is served). */
   peek(key: string): CachedPage | null {
     const entry = this.entries.get(key);
     return entry && this.now() - entry.storedAt <= this.maxAgeMs ? entry : null;
   }
 
+  /**
+   * Stores a rendered page unless the cache was cleared since the render began (its generation is stale) or nobody
+   * listens for changes now; answers the entry either way, so the caller serves it.
+   */
   set(key: string, generation: number, html: string, nonce: string, headers: [string, string][]): CachedPage | null {
     const etag = `W/"${createHash("sha1").update(html).digest("base64url")}"`;
     const entry: CachedPage = { html, gzip: gzipSync(html), nonce, headers, etag, storedAt: this.now() };
-    if (generation !== this.generation) return entry;
+    if (generation !== this.generation || !this.storing()) return entry;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, entry);
     return entry;

@@ -14,16 +14,24 @@ export async function notifyPagesChanged(shop: Shop, reason: string): Promise<vo
 
 /**
  * Calls onChange when content or prices change in any process: this channel, and the catalogue's own (its triggers
- * announce every price or product change, however it was made). A lost connection counts as a change, since a
- * notice may have been missed meanwhile.
+ * announce every price or product change, however it was made). A lost connection counts as a change, and so does its
+ * return, since notices committed in between were missed (ADR 0052). `live` answers whether changes are heard now: a
+ * cache must not store while it is false.
  */
-export async function listenForPageChanges(shop: Shop, onChange: (reason: string) => void): Promise<() => Promise<void>> {
+export async function listenForPageChanges(shop: Shop, onChange: (reason: string) => void): Promise<{ live: () => boolean; stop: () => Promise<void> }> {
   const listeners = await Promise.all(
     [PAGES_CHANGED_CHANNEL, CATALOG_CHANGED].map((channel) =>
-      shop.database.listen(channel, { onNotice: () => onChange(channel), onLost: () => onChange("listening connection lost") }),
+      shop.database.listen(channel, {
+        onNotice: () => onChange(channel),
+        onLost: () => onChange("listening connection lost"),
+        onBack: () => onChange("listening again after a loss"),
+      }),
     ),
   );
-  return async () => {
-    await Promise.all(listeners.map((l) => l.stop()));
+  return {
+    live: () => listeners.every((l) => l.live()),
+    stop: async () => {
+      await Promise.all(listeners.map((l) => l.stop()));
+    },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The email module: an outbox written inside the caller's transaction, sent after commit by the send-email
- * job (through the SMTP transport in server/integrations/email/ when SMTP_URL is set), readable at /dev/mailbox
+ * The email module: an outbox written inside the caller's transaction, sent after commit by the workers' email
+ * sender (through the SMTP transport in server/integrations/email/ when SMTP_URL is set), readable at /dev/mailbox
  * outside production. It only queues and sends: each area renders its own emails (orders/emails/...).
  */
 export {
@@ -18,4 +18,5 @@ export {
 export { emailsWithKeyPrefix, outboxPage, requeueFailed } from "./console";
 export { EMAIL_STATUSES, type EmailStatus } from "./outbox";
 export { sendDueEmails } from "./send";
-export { attachEmailWorker, SEND_EMAIL, sendQueuedEmailsSoon } from "./trigger";
+export { attachEmailSender, SEND_EMAIL, sendQueuedEmailsSoon } from "./trigger";
+export { EMAIL_QUEUED_CHANNEL, startEmailSender, type EmailSender } from "./sender";

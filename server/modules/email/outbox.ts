@@ -23,7 +23,13 @@ export interface NewEmail {
   idempotencyKey: string;
   /** Extra headers set by the code (List-Unsubscribe on newsletter-type email); values may not break a line. */
   headers?: Record<string, string> | null;
+  /** Someone is waiting for it (a sign-in code, a magic link, a reset, a verification): sent before everything else. */
+  urgent?: boolean;
 }
+
+/** The outbox's priority column: lower is sent first. */
+export const URGENT_PRIORITY = 0;
+export const NORMAL_PRIORITY = 1;
 
 export interface OutboxEmail extends NewEmail {
   id: string;
@@ -33,15 +39,21 @@ export interface OutboxEmail extends NewEmail {
   nextAttemptAt: Date | null;
   createdAt: Date;
   sentAt: Date | null;
+  priority: number;
 }
 
-export type OutboxEmailSummary = Omit<OutboxEmail, "text" | "html">;
+export type OutboxEmailSummary = Omit<OutboxEmail, "text" | "html" | "priority">;
 
 /** A try that fails is repeated after these waits; the try after the last wait that also fails marks the email failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-/** How long a sender holds a claimed row. A sender that dies leaves the row to be tried again after this. */
-export const CLAIM_LEASE_MS = 5 * 60_000;
+/**
+ * How long a sender holds a claimed row without a sign of life. A live sender renews the lease of the rows still in its
+ * hand every CLAIM_RENEW_MS (renewClaims), so a slow SMTP peer never makes a row look abandoned; a sender that dies
+ * leaves its rows to be claimed by another within CLAIM_LEASE_MS (ADR 0051).
+ */
+export const CLAIM_LEASE_MS = 30_000;
+export const CLAIM_RENEW_MS = 10_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LINE_BREAK = /[\r\n]/;
@@ -100,6 +112,7 @@ function outboxRow(email: NewEmail, now: Date) {
     template: email.template,
     idempotencyKey: email.idempotencyKey,
     headers: email.headers ?? null,
+    priority: email.urgent ? URGENT_PRIORITY : NORMAL_PRIORITY,
     createdAt: now,
   };
 }
@@ -144,7 +157,7 @@ export async function findEmailByKey(shop: Shop, idempotencyKey: string): Promis
 }
 
 /**
- * Claims up to `limit` queued emails that are due, oldest first: counts the attempt and leases the row
+ * Claims up to `limit` queued emails that are due, urgent ones first, then oldest first: counts the attempt and leases the row
  * (next_attempt_at moves CLAIM_LEASE_MS ahead) in one statement. SKIP LOCKED lets several workers sweep at once
  * without claiming the same row.
  */
@@ -158,7 +171,7 @@ export async function claimDueEmails(shop: Shop, limit = 20): Promise<OutboxEmai
       .select({ id: emailOutbox.id })
       .from(emailOutbox)
       .where(and(eq(emailOutbox.status, "queued"), or(isNull(emailOutbox.nextAttemptAt), lte(emailOutbox.nextAttemptAt, now))))
-      .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
+      .orderBy(asc(emailOutbox.priority), asc(emailOutbox.createdAt), asc(emailOutbox.id))
       .limit(limit)
       .for("update", { skipLocked: true }),
   );
@@ -168,7 +181,25 @@ export async function claimDueEmails(shop: Shop, limit = 20): Promise<OutboxEmai
     .set({ attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
     .where(and(inArray(emailOutbox.id, db.select({ id: due.id }).from(due)), eq(emailOutbox.status, "queued")))
     .returning();
-  return (rows as OutboxEmail[]).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  return (rows as OutboxEmail[]).sort((a, b) => a.priority - b.priority || a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** A live sender's sign of life: moves the lease of the claimed rows it has not finished CLAIM_LEASE_MS ahead again. */
+export async function renewClaims(shop: Shop, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await dbOf(shop)
+    .update(emailOutbox)
+    .set({ nextAttemptAt: new Date(shop.clock.now().getTime() + CLAIM_LEASE_MS) })
+    .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, "queued")));
+}
+
+/** Hands back claimed rows a stopping sender did not try (a rolling restart): due at once, the attempt not counted. */
+export async function releaseClaims(shop: Shop, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await dbOf(shop)
+    .update(emailOutbox)
+    .set({ nextAttemptAt: null, attempts: sql`greatest(${emailOutbox.attempts} - 1, 0)` })
+    .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, "queued")));
 }
 
 export async function markEmailSent(shop: Shop, id: string): Promise<void> {

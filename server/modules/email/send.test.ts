@@ -2,7 +2,6 @@ import { createServer, type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema";
 import { startJobs, type JobQueue } from "../../jobs/queue";
-import { SEND_EMAIL_CRON } from "../../jobs/send-email";
 import { dbOf } from "../../shop";
 import { sampleOrderSummary } from "../../testing/order-summary";
 import { parseMail, startSmtpPeer, type SmtpPeer } from "../../testing/smtp-peer";
@@ -157,7 +156,7 @@ describe(`sending the outbox over SMTP (${testDriver()})`, () => {
   });
 });
 
-describe(`the send-email job on pg-boss (${testDriver()})`, () => {
+describe(`the email sender of the workers (${testDriver()})`, () => {
   let peer: SmtpPeer;
   let shop: TestShop;
   let jobs: JobQueue | null = null;
@@ -176,13 +175,11 @@ describe(`the send-email job on pg-boss (${testDriver()})`, () => {
 
   const delivered = (to: string) => waitFor(`an email to ${to}`, async () => peer.received.find((m) => m.to.includes(to)));
 
-  it("the queue exists with one waiting job at most, and the sweep runs every minute (UTC)", async () => {
+  it("the old stately send-email queue and its minute schedule are gone; the sender runs without them", async () => {
     jobs = await startJobs(shop);
-    expect(await jobs.boss.getQueue(SEND_EMAIL)).toMatchObject({ name: SEND_EMAIL, policy: "stately" });
-    expect(jobs.workers[SEND_EMAIL]).toBeTruthy();
-    const schedules = await jobs.boss.getSchedules();
-    expect(schedules).toEqual(expect.arrayContaining([expect.objectContaining({ name: SEND_EMAIL, cron: SEND_EMAIL_CRON, timezone: "UTC" })]));
-    expect(SEND_EMAIL_CRON).toBe("* * * * *");
+    expect(await jobs.boss.getQueue(SEND_EMAIL)).toBeNull();
+    expect((await jobs.boss.getSchedules()).map((s) => s.name)).not.toContain(SEND_EMAIL);
+    expect(jobs.email).toBeTruthy();
   });
 
   it("an email queued in a committed transaction is sent within seconds of sendQueuedEmailsSoon", async () => {
@@ -195,34 +192,29 @@ describe(`the send-email job on pg-boss (${testDriver()})`, () => {
     await waitFor("the row to be marked sent", async () => (await findEmail(shop, id!))?.status === "sent");
   });
 
-  it("queued while no worker runs (the process stopped), it is sent once jobs start again", async () => {
-    // A worker ran once (the queue exists), then the process stopped.
+  it("queued while no worker runs (the process stopped), it is sent as soon as jobs start again", async () => {
     jobs = await startJobs(shop);
     await jobs.stop();
     jobs = null;
     const order = newOrder();
     const id = await dbOf(shop).transaction((tx) => enqueueOrderConfirmation(tx, order, { now: shop.clock.now() }));
-    // The nudge from a process without a worker still lands in the job table...
     await sendQueuedEmailsSoon(shop);
-    const waiting = await shop.database.executeSql("select count(*)::int as n from pgboss.job where name = $1 and state = 'created'", [SEND_EMAIL]);
-    expect(waiting.rows[0].n).toBeGreaterThanOrEqual(1);
+    await new Promise((r) => setTimeout(r, 300));
     expect(peer.received.find((m) => m.to.includes(order.email))).toBeUndefined();
-    // ...and the next start works it.
     jobs = await startJobs(shop);
-    jobs.boss.notifyWorker(jobs.workers[SEND_EMAIL]!);
     await delivered(order.email);
     await waitFor("the row to be marked sent", async () => (await findEmail(shop, id!))?.status === "sent");
   });
 
-  it("an email whose nudge was lost is sent by the sweep job", async () => {
-    const order = newOrder();
-    const id = await enqueueOrderConfirmation(dbOf(shop), order, { now: shop.clock.now() });
+  it("a process without a sender (a web process, JOBS=off) wakes the workers' senders through the database", async () => {
     jobs = await startJobs(shop);
-    // What the minute schedule does:
-    await jobs.boss.send(SEND_EMAIL, {});
-    jobs.boss.notifyWorker(jobs.workers[SEND_EMAIL]!);
-    await delivered(order.email);
-    await waitFor("the row to be marked sent", async () => (await findEmail(shop, id!))?.status === "sent");
+    // Let the sender's first look finish, so only the wake-up can find the next email before the (30 s) poll.
+    await new Promise((r) => setTimeout(r, 500));
+    const order = newOrder();
+    await enqueueOrderConfirmation(dbOf(shop), order, { now: shop.clock.now() });
+    const webProcess = { ...shop, database: { ...shop.database } };
+    await sendQueuedEmailsSoon(webProcess);
+    await waitFor(`an email to ${order.email}`, async () => peer.received.find((m) => m.to.includes(order.email)), 10_000);
   });
 
   it("sendQueuedEmailsSoon never throws, even when the job tables are not reachable", async () => {

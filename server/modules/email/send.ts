@@ -1,6 +1,6 @@
 import { PermanentSendError, smtpTransport, type MailTransport, type OutgoingMessage } from "../../integrations/email/smtp";
 import type { Shop } from "../../shop";
-import { claimDueEmails, markEmailFailed, markEmailSent, type OutboxEmail } from "./outbox";
+import { CLAIM_RENEW_MS, claimDueEmails, markEmailFailed, markEmailSent, releaseClaims, renewClaims, type OutboxEmail } from "./outbox";
 
 /** "care@seed.example" from "Seed <care@seed.example>". */
 export function mailDomain(from: string): string {
@@ -27,36 +27,28 @@ export interface SendReport {
 }
 
 /**
- * Sends every queued email that is due (the work of the send-email job). Without SMTP_URL (and no transport
- * given) it does nothing: emails stay in the outbox for the development mailbox.
+ * Sends every queued email that is due, batch after batch until none is left (the work of the email sender,
+ * server/modules/email/sender.ts). While a batch is in hand its unsent rows' lease is renewed every CLAIM_RENEW_MS, so
+ * only a dead sender's rows are taken over; when `stopping` answers true it stops between two emails and hands the
+ * untried rows back. Without SMTP_URL (and no transport given) it does nothing: emails stay in the outbox for the
+ * development mailbox.
  */
 export async function sendDueEmails(
   shop: Shop,
-  options: { transport?: MailTransport; batchSize?: number; maxBatches?: number } = {},
+  options: { transport?: MailTransport; batchSize?: number; maxBatches?: number; stopping?: () => boolean } = {},
 ): Promise<SendReport> {
   const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
   if (!options.transport && !shop.env.SMTP_URL) return report;
   const batchSize = options.batchSize ?? 20;
-  const maxBatches = options.maxBatches ?? 10;
+  const maxBatches = options.maxBatches ?? Number.POSITIVE_INFINITY;
+  const stopping = options.stopping ?? (() => false);
   let transport: MailTransport | null = options.transport ?? null;
   try {
-    for (let batch = 0; batch < maxBatches; batch++) {
+    for (let batch = 0; batch < maxBatches && !stopping(); batch++) {
       const emails = await claimDueEmails(shop, batchSize);
       if (emails.length === 0) break;
       transport ??= smtpTransport(shop.env.SMTP_URL!);
-      for (const email of emails) {
-        try {
-          await transport.send(messageFor(shop, email));
-          await markEmailSent(shop, email.id);
-          report.sent++;
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const status = await markEmailFailed(shop, email, message, { permanent: error instanceof PermanentSendError });
-          if (status === "failed") report.failed++;
-          else report.retrying++;
-          shop.log.warn({ emailId: email.id, template: email.template, attempts: email.attempts, status, err: message }, "email not sent");
-        }
-      }
+      await sendBatch(shop, transport, emails, report, stopping);
       if (emails.length < batchSize) break;
     }
   } finally {
@@ -64,4 +56,29 @@ export async function sendDueEmails(
   }
   if (report.sent + report.retrying + report.failed > 0) shop.log.info({ ...report }, "sent queued emails");
   return report;
+}
+
+async function sendBatch(shop: Shop, transport: MailTransport, emails: OutboxEmail[], report: SendReport, stopping: () => boolean): Promise<void> {
+  const pending = new Set(emails.map((e) => e.id));
+  const heartbeat = setInterval(() => void renewClaims(shop, [...pending]).catch(() => {}), CLAIM_RENEW_MS);
+  try {
+    for (const email of emails) {
+      if (stopping()) break;
+      try {
+        await transport.send(messageFor(shop, email));
+        await markEmailSent(shop, email.id);
+        report.sent++;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const status = await markEmailFailed(shop, email, message, { permanent: error instanceof PermanentSendError });
+        if (status === "failed") report.failed++;
+        else report.retrying++;
+        shop.log.warn({ emailId: email.id, template: email.template, attempts: email.attempts, status, err: message }, "email not sent");
+      }
+      pending.delete(email.id);
+    }
+  } finally {
+    clearInterval(heartbeat);
+    if (pending.size > 0) await releaseClaims(shop, [...pending]).catch(() => {});
+  }
 }

@@ -38,9 +38,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startShop(options: { dataDir: string; port?: number; env?: Record<string, string> }): Promise<ShopProcess> {
+/** `args`: the entry's mode and its arguments (["worker"] for a job worker). */
+export async function startShop(options: { dataDir: string; port?: number; env?: Record<string, string>; args?: string[] }): Promise<ShopProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, [ENTRY], {
+  const child = spawn(process.execPath, [ENTRY, ...(options.args ?? [])], {
     cwd: PROJECT_ROOT,
     env: {
       PATH: process.env.PATH ?? "",

@@ -88,7 +88,10 @@ ${c.code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:2
   return { subject: c.subject, text, html };
 }
 
-/** Queues an account email in the caller's transaction; the token's id makes it one email however often it retries. */
+/**
+ * Queues an account email in the caller's transaction; the token's id makes it one email however often it retries.
+ * Every account email has someone waiting for it (a code or a link that expires), so it goes before receipts.
+ */
 export async function queueAccountEmail(db: Queryable, to: string, kind: AccountEmailKind, key: string, params: { url?: string; code?: string }, now: Date): Promise<void> {
-  await enqueueEmail(db, { to, ...renderAccountEmail(kind, params), template: `account-${kind}`, idempotencyKey: `account-${kind}:${key}` }, { now });
+  await enqueueEmail(db, { to, ...renderAccountEmail(kind, params), template: `account-${kind}`, idempotencyKey: `account-${kind}:${key}`, urgent: true }, { now });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "email_outbox" ADD COLUMN "priority" smallint DEFAULT 1 NOT NULL;--> statement-breakpoint
+CREATE INDEX "email_outbox_claim_idx" ON "email_outbox" USING btree ("priority","created_at") WHERE "email_outbox"."status" = 'queued';
