@@ -20,17 +20,19 @@ const int = (v: unknown) => Number(v ?? 0);
 
 export async function operationalCounts(shop: Shop): Promise<OperationalCounts> {
   const q = (text: string) => shop.database.executeSql(text);
+  // Ages against the shop's clock (the house rule: no SQL now()); a Date's ISO string is safe to inline.
+  const now = `'${shop.clock.now().toISOString()}'::timestamptz`;
   const [orders, failures, renewals, queues, outbox] = await Promise.all([
     q("select count(*)::bigint as n from orders"),
     q("select coalesce(error_code, 'unknown') as code, count(*)::bigint as n from checkout_attempts where status = 'failed' group by 1"),
     q("select outcome, count(*)::bigint as n from renewal_attempts group by 1"),
     q(`select name,
-         count(*) filter (where state in ('created', 'retry') and start_after <= now())::bigint as waiting,
+         count(*) filter (where state in ('created', 'retry') and start_after <= ${now})::bigint as waiting,
          count(*) filter (where state = 'active')::bigint as active,
-         coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry') and start_after <= now())), 0)::float8 as oldest
+         coalesce(extract(epoch from ${now} - min(created_on) filter (where state in ('created', 'retry') and start_after <= ${now})), 0)::float8 as oldest
        from pgboss.job where state < 'completed' group by name`).catch(() => ({ rows: [] })),
     q(`select count(*) filter (where status = 'queued')::bigint as queued, count(*) filter (where status = 'failed')::bigint as failed,
-         coalesce(extract(epoch from now() - min(created_at) filter (where status = 'queued')), 0)::float8 as oldest
+         coalesce(extract(epoch from ${now} - min(created_at) filter (where status = 'queued')), 0)::float8 as oldest
        from email_outbox where status <> 'sent'`),
   ]);
   const o = outbox.rows[0] ?? {};
