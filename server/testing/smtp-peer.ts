@@ -20,6 +20,8 @@ export async function startSmtpPeer(options: { delayMs?: number; port?: number }
   /** Sessions whose connection closed: a message whose sender went away before the answer was not delivered. */
   const closed = new Set<string>();
   const delayMs = options.delayMs ?? 0;
+  /** Waiting for the next message whose answer the peer holds back (delayMs): a test may act while it is in flight. */
+  let holdWaiters: (() => void)[] = [];
   let behaviour: SmtpBehaviour = { accept: true };
   const refusal = () => {
     if (behaviour.accept) return null;
@@ -40,7 +42,12 @@ export async function startSmtpPeer(options: { delayMs?: number; port?: number }
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => setTimeout(answer, delayMs));
+      stream.on("end", () => {
+        setTimeout(answer, delayMs);
+        const waiters = holdWaiters;
+        holdWaiters = [];
+        for (const wake of waiters) wake();
+      });
       const answer = () => {
         if (closed.has(session.id)) return;
         const error = refusal();
@@ -67,6 +74,8 @@ export async function startSmtpPeer(options: { delayMs?: number; port?: number }
     behave(next: SmtpBehaviour) {
       behaviour = next;
     },
+    /** Resolves as soon as the peer holds the next message's answer back: its sender has it in flight. */
+    nextHold: () => new Promise<void>((resolve) => holdWaiters.push(resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -164,8 +164,9 @@ test("two web processes and a worker on one PostgreSQL: sessions, idempotency, c
       await db.query("select pg_notify('shop_email_queued', '')");
       const kills = () => peer.received.filter((m) => m.to[0]?.startsWith("kill"));
       await until("ten emails through the slow peer", async () => kills().length >= 10, 60_000);
-      // The next email's data is in the peer, which waits 150 ms before answering: the worker dies with it in flight.
-      await new Promise((r) => setTimeout(r, 60));
+      // The worker dies while the peer holds the next email's answer back (150 ms): that email is in flight, not sent.
+      // (A death between the peer's 250 and the outbox's `sent` update would resend that one email: ADR 0051.)
+      await peer.nextHold();
       w1.child.kill("SIGKILL");
       const killed = Date.now();
       await w1.exited;
