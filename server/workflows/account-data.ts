@@ -6,6 +6,7 @@ import type { ProfileInput } from "../../domain/accounts";
 import { normaliseEmail } from "../../domain/validation";
 import { gatewayOf } from "../integrations/payments";
 import {
+  addressKey,
   credentialsOf,
   deleteCredentials,
   deleteIdentitiesOf,
@@ -110,7 +111,7 @@ export async function updateUser(shop: Shop, customerId: string, input: ProfileI
   if (!row) throw new ShopError("UNAUTHENTICATED");
   const now = shop.clock.now();
   const newEmail = input.email && normaliseEmail(input.email) !== row.email ? normaliseEmail(input.email) : null;
-  if (newEmail) await throttleAll(shop, [["mailAccount", `email-change:${customerId}`], ["mailAddress", client.ip ?? "unknown"]]);
+  if (newEmail) await throttleAll(shop, [["mailAccount", `email-change:${customerId}`], ["mailAddress", addressKey(client)]]);
   const owner = newEmail ? await findCustomerByEmail(db, newEmail) : null;
   await db.transaction(async (tx) => {
     await updateProfile(tx, customerId, { firstName: input.firstName, lastName: input.lastName, phone: input.phone });

@@ -2,6 +2,7 @@ import { ShopError } from "../../domain/errors";
 import { normaliseEmail } from "../../domain/validation";
 import { socialProvider, type SocialProfile, type SocialProviderName } from "../integrations/oauth";
 import {
+  addressKey,
   credentialsOf,
   identityOf,
   issueLinkToken,
@@ -61,7 +62,7 @@ export async function socialSignOn(
     throw new ShopError("SOCIAL_SIGN_IN_FAILED");
   }
   // Only a profile whose email the provider does not vouch for can lead to an email: throttled like every account email.
-  if (!profile.emailVerified && profile.email) await throttleAll(shop, [["mailAccount", normaliseEmail(profile.email)], ["mailAddress", client.ip ?? "unknown"]]);
+  if (!profile.emailVerified && profile.email) await throttleAll(shop, [["mailAccount", normaliseEmail(profile.email)], ["mailAddress", addressKey(client)]]);
   const outcome = await dbOf(shop).transaction(async (tx) => {
     const decided = await decide(tx, name, profile, shop.clock.now());
     if (decided.kind === "confirm") await queueIdentityConfirmation(tx, { provider: name, subject: profile.subject, customer: decided.customer }, client.origin, shop.clock.now());

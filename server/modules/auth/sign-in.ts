@@ -28,7 +28,8 @@ export interface StartedSession {
 }
 
 const NOBODY = "00000000-0000-0000-0000-000000000000";
-const addressKey = (client: Client) => client.ip ?? "unknown";
+/** The key the throttles count a client's address under. */
+export const addressKey = (client: Client) => client.ip ?? "unknown";
 
 const throttle = throttleAll;
 
