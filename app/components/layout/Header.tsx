@@ -17,11 +17,12 @@ interface HeaderProps {
   mobileOpen: boolean;
   accountOpen: boolean;
   onOpenMobile(): void;
+  onCloseMobile(): void;
   onOpenAccount(): void;
 }
 
 /** The site header (SPEC.md section 2): hamburger, logo, dropdown menus and the right-hand entries. */
-export function Header({ pathname, chrome, viewer, mobileOpen, accountOpen, onOpenMobile, onOpenAccount }: HeaderProps) {
+export function Header({ pathname, chrome, viewer, mobileOpen, accountOpen, onOpenMobile, onCloseMobile, onOpenAccount }: HeaderProps) {
   // The dropdown panels hang from the whole header, edge to edge.
   const headerRef = useRef<HTMLElement>(null);
   const [openMenu, setOpenMenu] = useState<string | null>(null);
@@ -40,6 +41,7 @@ export function Header({ pathname, chrome, viewer, mobileOpen, accountOpen, onOp
                 track(EVENTS.hamburgerMenuClick);
                 onOpenMobile();
               }}
+              onClose={onCloseMobile}
             />
           )}
           {chrome.navLeft && <MainNav openMenu={openMenu} setOpenMenu={setOpenMenu} anchor={headerRef} />}

@@ -66,6 +66,8 @@ interface HamburgerProps {
   /** Whether the drawer is open: the disclosure's own open state tells assistive technology (ADR 0050). */
   drawerOpen: boolean;
   onOpen(): void;
+  /** A press while the drawer is open (a screen reader can reach the hamburger then) closes it. */
+  onClose(): void;
   onPreload(): void;
 }
 
@@ -75,11 +77,12 @@ interface HamburgerProps {
  * <details> is open exactly while the drawer is, so the <summary> is announced expanded (its panel is hidden then).
  * A tap before hydration opened the disclosure natively: once React runs it becomes the drawer, so it is not lost.
  */
-export function HamburgerDisclosure({ signedIn, drawerOpen, onOpen, onPreload }: HamburgerProps) {
+export function HamburgerDisclosure({ signedIn, drawerOpen, onOpen, onClose, onPreload }: HamburgerProps) {
   const ref = useRef<HTMLDetailsElement>(null);
-  const open = (event: MouseEvent) => {
+  const toggle = (event: MouseEvent) => {
     event.preventDefault();
-    onOpen();
+    if (drawerOpen) onClose();
+    else onOpen();
   };
   useEffect(() => {
     const details = ref.current;
@@ -93,7 +96,17 @@ export function HamburgerDisclosure({ signedIn, drawerOpen, onOpen, onPreload }:
   }, [drawerOpen]);
   return (
     <details ref={ref} className="hamburger-disclosure md:hidden">
-      <summary className="icon-button hamburger" aria-label="Open menu" onPointerEnter={onPreload} onFocus={onPreload} onClick={open}>
+      {/* aria-live="off" (the default for a button: it announces nothing) keeps the hamburger in the accessibility tree
+          while the drawer is open: the drawer's modal dialog hides everything else outside it from assistive technology
+          but live regions (Base UI's markOthers), and the hamburger must still say "expanded" then (issue 26, ADR 0050). */}
+      <summary
+        className="icon-button hamburger"
+        aria-label="Open menu"
+        aria-live="off"
+        onPointerEnter={onPreload}
+        onFocus={onPreload}
+        onClick={toggle}
+      >
         <MenuIcon />
       </summary>
       <div className="hamburger-panel">

@@ -75,6 +75,7 @@ export function SiteShell({ data, pathname, children }: SiteShellProps) {
         mobileOpen={mobile.open}
         accountOpen={account.open}
         onOpenMobile={() => mobile.setOpen(true)}
+        onCloseMobile={() => mobile.setOpen(false)}
         onOpenAccount={() => account.setOpen(true)}
       />
       <div className="shell-main">{children}</div>

@@ -21,7 +21,8 @@ async function axNode(page: Page, selector: string) {
     const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
     const node = nodes[0]!;
     const expanded = node.properties?.find((p) => p.name === "expanded")?.value.value as boolean | undefined;
-    return { role: node.role?.value as string, name: node.name?.value as string, expanded };
+    // An ignored node (aria-hidden, say) is not in the tree assistive technology reads.
+    return { role: node.role?.value as string, name: node.name?.value as string, expanded, ...(node.ignored ? { ignored: true } : {}) };
   } finally {
     await cdp.detach();
   }
@@ -68,9 +69,13 @@ test("after hydration: the hamburger is still a <summary>, open exactly while th
   await page.locator(HAMBURGER).click();
   const drawer = page.getByRole("dialog", { name: "Menu" });
   await expect(drawer).toBeVisible();
-  // The disclosure's own state says open (the in-place panel stays hidden: the drawer shows the links).
+  // The disclosure's own state says open (the in-place panel stays hidden: the drawer shows the links), and assistive
+  // technology still meets the hamburger, expanded, while the modal drawer hides the rest of the page.
   await expect(page.locator("header details.hamburger-disclosure")).toHaveJSProperty("open", true);
   await expect(page.locator("header .hamburger-panel")).toBeHidden();
+  await expect.poll(() => axNode(page, HAMBURGER)).toEqual({ role: "DisclosureTriangle", name: "Open menu", expanded: true });
+  await expect(page.getByRole("main")).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: /home/i })).toHaveCount(0);
   await expect(drawer).toMatchAriaSnapshot(`
     - dialog "Menu":
       - button "Close menu"
