@@ -104,7 +104,11 @@ const TAPS = [
         await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible({ timeout: 20_000 });
         await expect(page.locator("header details.hamburger-disclosure")).toHaveJSProperty("open", true);
       } else {
-        await expect(page.getByRole("banner").getByText("DS-01® Daily Synbiotic").filter({ visible: true }).first()).toBeVisible({ timeout: 20_000 });
+        // Before scripts the disclosure opened; once the keyboard menus load, the Shop menu is open in their place (its
+        // panel is portaled to the end of the page, outside the header).
+        await expect(page.locator("[data-menus-ready]")).toBeAttached({ timeout: 20_000 });
+        await expect(page.getByRole("button", { name: "Shop", expanded: true })).toBeVisible();
+        await expect(page.getByRole("menu", { name: "Shop" }).getByRole("menuitem", { name: /DS-01® Daily Synbiotic/ })).toBeVisible();
       }
     },
   },
@@ -129,7 +133,7 @@ for (const tap of TAPS) {
   test(`a tap on ${tap.name} right after first paint, before the scripts run, on a 4x slower CPU, takes effect`, async ({ page }) => {
     test.setTimeout(60_000);
     test.skip("wideOnly" in tap && isPhone(page), "below a phone's first screen");
-    test.fixme("fixmeWide" in tap && !isPhone(page), "fixmeWide" in tap ? tap.fixmeWide : "");
+    // FIXME-TMP test.fixme("fixmeWide" in tap && !isPhone(page), "fixmeWide" in tap ? tap.fixmeWide : "");
     // Where the control is on first paint: server HTML, laid out the same before scripts run.
     const before = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL, viewport: page.viewportSize(), javaScriptEnabled: false });
     const plain = await before.newPage();
