@@ -94,9 +94,6 @@ const TAPS = [
   {
     name: "the hamburger (phone) or the Shop menu (wide)",
     path: "/",
-    // Known failure (issue 26 stays open): on a loaded machine (the multi-process spec beside it) the wide Shop menu's
-    // replayed tap is lost 2 times in 2, while alone it passes; the dropdowns that load after hydration race the replay.
-    fixmeWide: "the Shop menu's replayed tap is lost on a loaded machine",
     target: (page: Page) => page.locator(isPhone(page) ? HAMBURGER : SHOP),
     async tookEffect(page: Page) {
       if (isPhone(page)) {
@@ -133,7 +130,6 @@ for (const tap of TAPS) {
   test(`a tap on ${tap.name} right after first paint, before the scripts run, on a 4x slower CPU, takes effect`, async ({ page }) => {
     test.setTimeout(60_000);
     test.skip("wideOnly" in tap && isPhone(page), "below a phone's first screen");
-    // FIXME-TMP test.fixme("fixmeWide" in tap && !isPhone(page), "fixmeWide" in tap ? tap.fixmeWide : "");
     // Where the control is on first paint: server HTML, laid out the same before scripts run.
     const before = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL, viewport: page.viewportSize(), javaScriptEnabled: false });
     const plain = await before.newPage();
