@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Shop } from "../shop";
-import { ensureQueue, PERIODIC_QUEUE, SWEEP_QUEUE } from "./queue-times";
+import { JOB_SCHEMA, scheduleLeased } from "./job-lease";
+import { PERIODIC_QUEUE, SWEEP_QUEUE } from "./queue-times";
 import { FORWARD_EVENTS, registerForwardAnalytics } from "./forward-analytics";
 import { PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";
 import type { EmailSender } from "../modules/email";
@@ -25,7 +26,7 @@ export interface JobQueue {
 export async function startJobs(shop: Shop): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => shop.database.executeSql(text, values) },
-    schema: "pgboss",
+    schema: JOB_SCHEMA,
     // PGlite runs queries one at a time: poll gently so jobs never crowd out web requests.
     monitorStateIntervalSeconds: 60,
     // Maintenance is what fails an expired job (a worker died holding it) so it can be retried; one process of the
@@ -35,20 +36,12 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
   boss.on("error", (error: Error) => shop.log.error({ err: error }, "job queue error"));
   await boss.start();
 
-  await ensureQueue(boss, PRUNE_EXPIRED, PERIODIC_QUEUE);
-  await boss.schedule(PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, {}, { tz: "UTC" });
   const workers: Record<string, string> = {};
-  workers[PRUNE_EXPIRED] = await boss.work(PRUNE_EXPIRED, { pollingIntervalSeconds: 30 }, async () => {
-    await pruneExpired(shop);
-  });
+  workers[PRUNE_EXPIRED] = await scheduleLeased(boss, shop, PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, PERIODIC_QUEUE, () => pruneExpired(shop));
   const email = await registerEmailSender(boss, shop);
   const forwarder = await registerForwardAnalytics(boss, shop);
   if (forwarder) workers[FORWARD_EVENTS] = forwarder;
-  await ensureQueue(boss, SETTLE_PAYMENTS, SWEEP_QUEUE);
-  await boss.schedule(SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, {}, { tz: "UTC" });
-  workers[SETTLE_PAYMENTS] = await boss.work(SETTLE_PAYMENTS, { pollingIntervalSeconds: 30 }, async () => {
-    await settlePayments(shop);
-  });
+  workers[SETTLE_PAYMENTS] = await scheduleLeased(boss, shop, SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, SWEEP_QUEUE, () => settlePayments(shop));
   Object.assign(workers, await registerRenewalJobs(boss, shop));
   Object.assign(workers, await registerReferralJobs(boss, shop));
 

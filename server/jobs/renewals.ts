@@ -1,5 +1,6 @@
 import type PgBoss from "pg-boss";
-import { ensureQueue, PERIODIC_QUEUE, SWEEP_QUEUE } from "./queue-times";
+import { scheduleLeased } from "./job-lease";
+import { PERIODIC_QUEUE, SWEEP_QUEUE } from "./queue-times";
 import { PAYMENT_EVENTS } from "../modules/payment-events";
 import { processPaymentEvents } from "../workflows/process-payment-events";
 import { reconcileLedger } from "../workflows/reconcile-ledger";
@@ -27,11 +28,7 @@ export async function registerRenewalJobs(boss: PgBoss, shop: Shop): Promise<Rec
     [PAYMENT_EVENTS, "* * * * *", () => processPaymentEvents(shop)],
   ];
   for (const [name, cron, run] of jobs) {
-    await ensureQueue(boss, name, cron.startsWith("* ") ? SWEEP_QUEUE : PERIODIC_QUEUE);
-    await boss.schedule(name, cron, {}, { tz: "UTC" });
-    workers[name] = await boss.work(name, { pollingIntervalSeconds: 30 }, async () => {
-      await run();
-    });
+    workers[name] = await scheduleLeased(boss, shop, name, cron, cron.startsWith("* ") ? SWEEP_QUEUE : PERIODIC_QUEUE, run);
   }
   return workers;
 }

@@ -7,7 +7,7 @@ import { dbOf } from "../shop";
 import { seedSubscriptions } from "../testing/subscriptions";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
 import { chargeMissedRenewalNow, drainDueRenewals, renewSubscription } from "./renew-subscription";
-import { claimDueRenewals } from "../modules/renewals";
+import { claimDueRenewals, extendRenewalLeases, RENEWAL_LEASE_MS, RENEWAL_LEASE_RENEW_MS } from "../modules/renewals";
 
 const DAY = 86_400_000;
 
@@ -72,6 +72,25 @@ describe(`renewal engine (${testDriver()})`, () => {
     expect(await claimDueRenewals(db(), shop.clock.now(), 10, sub!.id)).toEqual([id]);
     expect(await renewSubscription(shop, id!)).toBe("paid");
     expect((await db().select({ n: count() }).from(sandboxCharges).where(eq(sandboxCharges.token, sub!.token)))[0]!.n).toBe(1);
+  });
+
+  it("a dead worker's renewal is taken over half a minute after its last renewal of the lease; a living worker's is kept", async () => {
+    const [dead, alive] = await seedSubscriptions(shop, { count: 2, nextBillingAt: new Date("2027-01-09T00:00:00Z") });
+    const [deadId] = await claimDueRenewals(db(), shop.clock.now(), 1, dead!.id);
+    const [aliveId] = await claimDueRenewals(db(), shop.clock.now(), 1, alive!.id);
+    const start = shop.clock.now();
+    try {
+      // The living worker renews its lease every RENEWAL_LEASE_RENEW_MS; the dead one stopped.
+      for (let t = 0; t < RENEWAL_LEASE_MS + RENEWAL_LEASE_RENEW_MS; t += RENEWAL_LEASE_RENEW_MS) {
+        shop.clock.advance(RENEWAL_LEASE_RENEW_MS);
+        await extendRenewalLeases(db(), [aliveId!], shop.clock.now());
+      }
+      expect(RENEWAL_LEASE_MS).toBeLessThanOrEqual(30_000);
+      expect(await claimDueRenewals(db(), shop.clock.now(), 10, dead!.id)).toEqual([deadId]);
+      expect(await claimDueRenewals(db(), shop.clock.now(), 10, alive!.id)).toEqual([]);
+    } finally {
+      shop.clock.set(start);
+    }
   });
 
   it("prices from the subscription's list and currency: forever coupon, retention once, credit once, international shipping", async () => {

@@ -17,6 +17,7 @@ import { customerEmail, customerEmails } from "../modules/customers";
 import { enqueueEmails, sendQueuedEmailsSoon } from "../modules/email";
 import { recordLedgerEntries, recordLedgerEntry } from "../modules/ledger";
 import { insertOrder, insertOrders } from "../modules/orders";
+import { whileRenewing } from "../lib/keep-alive";
 import { findOwnPaymentMethod, findPaymentMethods, markCaptured, recordCapturedPayments, recordPayment } from "../modules/payments";
 import { creditBalancesOf, earnOrderPoints, earnOrderPointsMany, holdRenewalCredit } from "../modules/loyalty";
 import {
@@ -39,6 +40,8 @@ import {
   recordAttempt,
   recordPaidAttempts,
   RENEWAL_LEASE_MS,
+  RENEWAL_LEASE_RENEW_MS,
+  extendRenewalLeases,
   retentionOffersOf,
   setRenewalOrders,
   setRenewalStatus,
@@ -607,7 +610,9 @@ export async function drainDueRenewals(shop: Shop, options: DrainOptions = {}): 
       }
       report.claimed += ids.length;
       try {
-        for (const outcome of (await renewBatch(shop, ids)).values()) report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
+        const keep = () => extendRenewalLeases(dbOf(shop), ids, shop.clock.now());
+        const outcomes = await whileRenewing(keep, RENEWAL_LEASE_RENEW_MS, () => renewBatch(shop, ids));
+        for (const outcome of outcomes.values()) report.outcomes[outcome] = (report.outcomes[outcome] ?? 0) + 1;
       } catch (error) {
         // The leases run out and a later sweep retries with the same keys.
         report.failed += ids.length;

@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
+import PgBoss from "pg-boss";
+import { startAnalyticsReceiver } from "../../server/testing/analytics-receiver";
 import { startSmtpPeer, type SmtpPeer } from "../../server/testing/smtp-peer";
 import { startShop, stopShop, tempDataDir, waitReady, type ShopProcess } from "./support/shop-process";
 
@@ -9,7 +11,8 @@ import { startShop, stopShop, tempDataDir, waitReady, type ShopProcess } from ".
  * Issue 25: two web processes (JOBS=off) and a worker on one PostgreSQL, as docs/deploy.md describes, started from the
  * production build. Sessions and idempotency hold across processes, a price change reaches both page caches, a web
  * process whose LISTEN connection is cut serves the new price within 10 s, and a worker killed with SIGKILL while it
- * sends 120 emails through a slow SMTP peer leaves them to a new worker, which sends every one within 90 s, none twice.
+ * sends 120 emails through a slow SMTP peer leaves them to a new worker, which sends every one within 90 s, none twice;
+ * a worker killed while a job waits on the analytics destination leaves the job to a new worker within 60 s.
  * (Rate limits across processes: rate-limit.spec.ts.) No browser. Skipped without PostgreSQL (TEST_POSTGRES_URL).
  */
 test.describe.configure({ timeout: 180_000 });
@@ -51,9 +54,19 @@ test("two web processes and a worker on one PostgreSQL: sessions, idempotency, c
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const peer: SmtpPeer = await startSmtpPeer({ delayMs: 150 });
+  const destination = await startAnalyticsReceiver();
   // Settings that must match across processes (docs/deploy.md): one database, one session secret, one SMTP peer.
-  const env = { DATABASE_URL: url.toString(), SESSION_SECRET: randomBytes(32).toString("hex"), SMTP_URL: peer.url, JOBS: "off", EMAIL_SENDERS: "1" };
-  const dirs = Array.from({ length: 4 }, (_, i) => tempDataDir(`multi-${i}`));
+  const env = {
+    DATABASE_URL: url.toString(),
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    SMTP_URL: peer.url,
+    JOBS: "off",
+    EMAIL_SENDERS: "1",
+    ANALYTICS_DESTINATION: "segment",
+    ANALYTICS_DESTINATION_URL: destination.url,
+    ANALYTICS_WRITE_KEY: "multi-key",
+  };
+  const dirs = Array.from({ length: 5 }, (_, i) => tempDataDir(`multi-${i}`));
   const processes: ShopProcess[] = [];
   const db = new pg.Client({ connectionString: url.toString() });
   try {
@@ -185,6 +198,31 @@ test("two web processes and a worker on one PostgreSQL: sessions, idempotency, c
       expect(new Set(ids)).toEqual(new Set(rows.map((r) => `<${r.id}@seed.example>`)));
     });
 
+    await test.step("a worker killed (SIGKILL) mid-job: a new worker runs the job again within 60 s", async () => {
+      // The worker of the step before is the only one. A forward-analytics job waits on the destination, which never
+      // answers; the worker dies then. pg-boss alone would notice only at the queue's expiry (60 s) and the next maintenance.
+      const { rows } = await db.query<{ id: string }>("insert into analytics_events (name, properties, created_at) values ('Killed mid-job', '{}', now()) returning id");
+      const eventId = Number(rows[0]!.id);
+      const ours = (body: unknown) => JSON.stringify(body).includes("Killed mid-job");
+      destination.state.holdWhen = ours;
+      const held = destination.held();
+      const sender = new PgBoss({ connectionString: url.toString(), schema: "pgboss", supervise: false, schedule: false, migrate: false });
+      await sender.start();
+      const jobId = await sender.send("forward-analytics", { eventIds: [eventId] }, { retryLimit: 3, retryDelay: 2, retryBackoff: true });
+      await sender.stop({ graceful: false });
+      await held;
+      const w2 = processes.at(-1)!;
+      w2.child.kill("SIGKILL");
+      const killed = Date.now();
+      await w2.exited;
+      const w3 = await startWorker(dirs[4]!, env);
+      processes.push(w3);
+      await until("the job to reach the destination again", async () => destination.received.filter((r) => ours(r.body)).length >= 2, 60_000);
+      expect(Date.now() - killed).toBeLessThan(60_000);
+      const state = async () => (await db.query<{ state: string }>("select state from pgboss.job where id = $1", [jobId])).rows[0]?.state;
+      await until("the job to complete", async () => (await state()) === "completed", 10_000);
+    });
+
     await test.step("SIGTERM drains: every process stops cleanly", async () => {
       for (const p of processes.filter((p) => p.child.exitCode === null && p.child.signalCode === null)) expect(await stopShop(p)).toBe(0);
     });
@@ -192,6 +230,7 @@ test("two web processes and a worker on one PostgreSQL: sessions, idempotency, c
     for (const p of processes) await stopShop(p, "SIGKILL");
     await db.end().catch(() => {});
     await peer.close();
+    await destination.close();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     await admin!.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin!.end();

@@ -1,4 +1,5 @@
 import { PermanentSendError, smtpTransport, type MailTransport, type OutgoingMessage } from "../../integrations/email/smtp";
+import { whileRenewing } from "../../lib/keep-alive";
 import type { Shop } from "../../shop";
 import { CLAIM_RENEW_MS, claimDueEmails, markEmailFailed, markEmailSent, releaseClaims, renewClaims, type OutboxEmail } from "./outbox";
 
@@ -60,25 +61,25 @@ export async function sendDueEmails(
 
 async function sendBatch(shop: Shop, transport: MailTransport, emails: OutboxEmail[], report: SendReport, stopping: () => boolean): Promise<void> {
   const pending = new Set(emails.map((e) => e.id));
-  const heartbeat = setInterval(() => void renewClaims(shop, [...pending]).catch(() => {}), CLAIM_RENEW_MS);
   try {
-    for (const email of emails) {
-      if (stopping()) break;
-      try {
-        await transport.send(messageFor(shop, email));
-        await markEmailSent(shop, email.id);
-        report.sent++;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const status = await markEmailFailed(shop, email, message, { permanent: error instanceof PermanentSendError });
-        if (status === "failed") report.failed++;
-        else report.retrying++;
-        shop.log.warn({ emailId: email.id, template: email.template, attempts: email.attempts, status, err: message }, "email not sent");
+    await whileRenewing(() => renewClaims(shop, [...pending]), CLAIM_RENEW_MS, async () => {
+      for (const email of emails) {
+        if (stopping()) break;
+        try {
+          await transport.send(messageFor(shop, email));
+          await markEmailSent(shop, email.id);
+          report.sent++;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const status = await markEmailFailed(shop, email, message, { permanent: error instanceof PermanentSendError });
+          if (status === "failed") report.failed++;
+          else report.retrying++;
+          shop.log.warn({ emailId: email.id, template: email.template, attempts: email.attempts, status, err: message }, "email not sent");
+        }
+        pending.delete(email.id);
       }
-      pending.delete(email.id);
-    }
+    });
   } finally {
-    clearInterval(heartbeat);
     if (pending.size > 0) await releaseClaims(shop, [...pending]).catch(() => {});
   }
 }

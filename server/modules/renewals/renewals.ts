@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Cents } from "../../../domain/money";
 import type { RenewalQuote } from "../../../domain/renewal-quote";
 import type { Queryable, Tx } from "../../db/client";
@@ -11,8 +11,22 @@ export type RenewalStatus = (typeof RENEWAL_STATUSES)[number];
 /** Renewals that still want money: the subscription's date must not move under them. */
 export const OPEN_RENEWAL_STATUSES: readonly RenewalStatus[] = ["pending", "retrying", "card_needed", "action_needed"];
 
-/** How long a worker holds a renewal it claimed; a renewal still pending after this was left by a stopped process. */
-export const RENEWAL_LEASE_MS = 2 * 60_000;
+/**
+ * How long a worker holds a renewal it claimed; a renewal still pending after this was left by a stopped process. The
+ * worker renews it every RENEWAL_LEASE_RENEW_MS while the renewal is in hand (ADR 0051), so a killed worker's renewals
+ * are taken over by the next sweep after half a minute, and a slow gateway never makes a living one's look abandoned.
+ */
+export const RENEWAL_LEASE_MS = 30_000;
+export const RENEWAL_LEASE_RENEW_MS = 10_000;
+
+/** Keeps the lease of renewals still pending in this worker's hands (a settled renewal has no lease to keep). */
+export async function extendRenewalLeases(db: Queryable, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(renewals)
+    .set({ leaseUntil: new Date(now.getTime() + RENEWAL_LEASE_MS) })
+    .where(and(inArray(renewals.id, ids), eq(renewals.status, "pending"), isNotNull(renewals.leaseUntil)));
+}
 
 /**
  * Opens the renewal of up to `limit` subscriptions that are due (active, next billing date reached, no renewal for that
