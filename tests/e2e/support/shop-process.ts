@@ -38,6 +38,12 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Every shop this test worker started: killed when the worker exits, so a timed-out test leaves none listening. */
+const started = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
 /** `args`: the entry's mode and its arguments (["worker"] for a job worker). */
 export async function startShop(options: { dataDir: string; port?: number; env?: Record<string, string>; args?: string[] }): Promise<ShopProcess> {
   const port = options.port ?? (await freePort());
@@ -58,6 +64,8 @@ export async function startShop(options: { dataDir: string; port?: number; env?:
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  started.add(child);
+  child.once("exit", () => started.delete(child));
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
