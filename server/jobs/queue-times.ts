@@ -10,10 +10,10 @@ export interface QueueTimes {
   retryDelay?: number;
   retryBackoff?: boolean;
 }
-/** Jobs swept every minute or five: a dead one is run again once, at once (the five-minute settle sweep must not wait). */
-export const SWEEP_QUEUE: QueueTimes = { expireInSeconds: 120, retryLimit: 1, retryDelay: 0 };
-/** Hourly and nightly jobs: a dead one is tried again at once instead of waiting for the next run. */
-export const PERIODIC_QUEUE: QueueTimes = { expireInSeconds: 600, retryLimit: 3, retryDelay: 0 };
+/** Jobs swept every minute or five: a dead one is run again once, 5 s later (the settle sweep is five minutes apart). */
+export const SWEEP_QUEUE: QueueTimes = { expireInSeconds: 120, retryLimit: 1, retryDelay: 5 };
+/** Hourly and nightly jobs: a dead one is tried again 5 s later instead of waiting for the next run. */
+export const PERIODIC_QUEUE: QueueTimes = { expireInSeconds: 600, retryLimit: 3, retryDelay: 5 };
 
 /** Creates a queue, or brings an existing one's expiry and retries to these (createQueue leaves an existing queue as it is). */
 export async function ensureQueue(boss: PgBoss, name: string, times: QueueTimes): Promise<void> {
