@@ -2,7 +2,8 @@ import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
 import { waitFor } from "../testing/wait-for";
-import { JOB_LEASE_SECONDS, JOB_SCHEMA, renewJobLease, workLeased } from "./job-lease";
+import { JOB_LEASE_SECONDS, JOB_SCHEMA, renewJobLease } from "../modules/job-leases";
+import { workLeased } from "./job-lease";
 import { ensureQueue, SWEEP_QUEUE } from "./queue-times";
 
 /**

@@ -1,13 +1,12 @@
 import type PgBoss from "pg-boss";
 import { whileRenewing } from "../lib/keep-alive";
+import { renewJobLease } from "../modules/job-leases";
 import type { Shop } from "../shop";
 import { ensureQueue, type QueueTimes } from "./queue-times";
 
-/** pg-boss's schema (startJobs). */
-export const JOB_SCHEMA = "pgboss";
-/** A running job is taken for dead this long after its worker last said it was alive (ADR 0051). */
-export const JOB_LEASE_SECONDS = 20;
-/** How often a worker says so while a job runs. */
+export { JOB_SCHEMA } from "../modules/job-leases";
+
+/** How often a running job's worker renews its lease. */
 export const JOB_RENEW_MS = 5_000;
 
 /** How often an idle worker asks for jobs: a retried job waits at most this. PGlite is one process: poll gently. */
@@ -15,19 +14,12 @@ export function jobPollSeconds(shop: Shop): number {
   return shop.database.kind === "pglite" ? 30 : 5;
 }
 
-/**
+/*
  * pg-boss 10 has no heartbeat: maintenance fails an active job once `started_on + expire_in` has passed, and the
  * worker gives up on a handler after `expire_in`. So the queue's expiry stays the longest a job may run, and while the
- * handler runs its `started_on` is moved so that the deadline is JOB_LEASE_SECONDS away. A worker killed mid-job stops
- * moving it: the job is failed within the lease plus one maintenance interval, and retried. The database's now() is
- * pg-boss's own clock here, not a business time (the clock rule allows this file).
+ * handler runs its lease is renewed (renewJobLease). A worker killed mid-job stops renewing: the job is failed within
+ * the lease plus one maintenance interval, and retried (ADR 0051).
  */
-export async function renewJobLease(shop: Shop, name: string, id: string): Promise<void> {
-  await shop.database.executeSql(
-    `UPDATE ${JOB_SCHEMA}.job SET started_on = now() + make_interval(secs => $3) - expire_in WHERE name = $1 AND id = $2 AND state = 'active'`,
-    [name, id, JOB_LEASE_SECONDS],
-  );
-}
 
 type Handler<T> = (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void>;
 

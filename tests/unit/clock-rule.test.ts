@@ -21,7 +21,7 @@ export const FORBIDDEN: { name: string; pattern: RegExp }[] = [
 const ALLOWED = new Set([
   "server/lib/clock.ts", // the system clock itself
   "server/db/lock.ts", // when this process took the data folder's lock: diagnostics for the operator
-  "server/jobs/job-lease.ts", // a running job's lease, in pg-boss's own clock (its maintenance compares with now())
+  "server/modules/job-leases/index.ts", // a running job's lease, in pg-boss's own clock (its maintenance compares with now())
 ]);
 
 function sourceFiles(dir: string): string[] {
