@@ -382,8 +382,11 @@ async function benchOrders(server, portMin, portMax, serverPort) {
     cleanups.push(() => pgServer.stop());
     const floor = await startServer(root, await findFreePort(portMin, portMax, taken), { databaseUrl: database.url, entry: "bench/lib/floor-server.mjs" });
     cleanups.push(() => floor.stop());
-    targets.push({ key: "postgres", name: "shop on PostgreSQL", origin: pgServer.origin, pid: pgServer.pid });
-    targets.push({ key: "floor", name: "floor on PostgreSQL", origin: floor.origin, pid: floor.pid });
+    // Both write to one database and take turns: the backends' CPU during a server's round is that server's.
+    const databaseCpu = databaseCpuReader(opts.postgres, database.url);
+    cleanups.push(() => databaseCpu.close());
+    targets.push({ key: "postgres", name: "shop on PostgreSQL", origin: pgServer.origin, pid: pgServer.pid, databaseCpuSeconds: databaseCpu.read });
+    targets.push({ key: "floor", name: "floor on PostgreSQL", origin: floor.origin, pid: floor.pid, databaseCpuSeconds: databaseCpu.read });
   }
   targets.push({ key: "pglite", name: "shop on PGlite", origin: server.origin, pid: server.pid });
   const measured = await compareOrders(targets, { ...settings, log: (line) => console.log(line) });

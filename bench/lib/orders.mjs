@@ -172,10 +172,17 @@ export function databaseCpuReader(adminUrl, databaseUrl) {
   const name = new URL(databaseUrl).pathname.slice(1);
   const admin = new pg.Client({ connectionString: adminUrl });
   const connected = admin.connect();
+  let seen = new Map();
+  let total = 0;
   const read = async () => {
     await connected;
     const { rows } = await admin.query("select pid from pg_stat_activity where datname = $1", [name]);
-    return rows.reduce((sum, r) => sum + (cpuSecondsOf(r.pid) || 0), 0);
+    // A running sum of what each backend used since it was last seen (all of it for one new since): a pool's idle
+    // backends that close between two readings would otherwise take their whole past out of the sum.
+    const now = new Map(rows.map((r) => [r.pid, cpuSecondsOf(r.pid) || 0]));
+    for (const [pid, seconds] of now) total += seconds - (seen.get(pid) ?? 0);
+    seen = now;
+    return total;
   };
   return { read, close: () => admin.end() };
 }

@@ -10,9 +10,9 @@ import { sleep } from "./util.mjs";
  * Returns { origin, port, pid, stop(), output() }. The server runs as in production
  * (NODE_ENV=production, a random session secret), logs at warn, and keeps its default
  * single-process layout (jobs inline) because that is how a small shop runs. `entry` starts another server the same
- * way (the bench's floor server, bench/lib/floor-server.mjs).
+ * way (the bench's floor server, bench/lib/floor-server.mjs). `nodeArgs` go to node before the entry (`--cpu-prof`).
  */
-export async function startServer(root, port, { readyTimeoutMs = 180_000, extraEnv = {}, databaseUrl = null, entry = "build/node/index.js" } = {}) {
+export async function startServer(root, port, { readyTimeoutMs = 180_000, extraEnv = {}, databaseUrl = null, entry = "build/node/index.js", nodeArgs = [] } = {}) {
   const tmp = mkdtempSync(join(tmpdir(), "shop-bench-"));
   const dataDir = join(tmp, "data"); // PGlite creates this folder but not its parent
   const env = {
@@ -32,7 +32,7 @@ export async function startServer(root, port, { readyTimeoutMs = 180_000, extraE
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL; // the embedded PGlite unless a PostgreSQL run asks otherwise
-  const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs, entry], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   const keep = (chunk) => {
     log += chunk;

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { open } from "../shell-fixtures";
 
@@ -22,6 +22,9 @@ export async function expectNoViolations(page: Page) {
 
 /** Signs up and verifies through the pages; leaves the shopper signed in on /account/home. */
 export async function signUpAndSignIn(page: Page, email: string, password: string) {
+  // Sign-up, the mailbox and sign-in take 10 s alone and passed 30 s on CI beside the multi-process spec: whatever
+  // test or hook calls this gets a minute more for it.
+  test.info().setTimeout(test.info().timeout + 60_000);
   await open(page, "/signup");
   await page.getByRole("main").getByLabel("First name", { exact: true }).fill("Ada");
   await page.getByRole("main").getByLabel("Last name", { exact: true }).fill("Lovelace");

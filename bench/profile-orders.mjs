@@ -1,0 +1,50 @@
+// A CPU profile of the shop placing orders on PostgreSQL (issue 27), not part of `npm run bench`:
+//
+//   node bench/profile-orders.mjs [--postgres=URL] [--seconds=10] [--out=bench/results/orders.cpuprofile]
+//
+// Starts the built shop on a fresh PostgreSQL database with node's --cpu-prof, warms it up, runs the orders step's
+// load (20 shoppers, each purchase a new Idempotency-Key) for --seconds, stops the shop so that node writes the
+// profile, and prints self time per order by function and by package. The .cpuprofile opens in Chrome DevTools
+// (Performance, "Load profile") or speedscope as a flame graph.
+import { mkdtempSync, readdirSync, readFileSync, renameSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { freshPostgres, measureOrders } from "./lib/orders.mjs";
+import { startServer } from "./lib/server.mjs";
+import { findFreePort } from "./lib/util.mjs";
+import { summariseProfile } from "./lib/profile-summary.mjs";
+
+const { values: opts } = parseArgs({
+  options: {
+    postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
+    seconds: { type: "string", default: "10" },
+    out: { type: "string", default: "bench/results/orders.cpuprofile" },
+    top: { type: "string", default: "40" },
+  },
+});
+const root = resolve(import.meta.dirname, "..");
+const database = await freshPostgres(opts.postgres);
+if (!database) throw new Error(`PostgreSQL does not answer at ${opts.postgres}`);
+const profileDir = mkdtempSync(join(tmpdir(), "shop-profile-"));
+const port = await findFreePort(3700, 3799, []);
+const shop = await startServer(root, port, {
+  databaseUrl: database.url,
+  extraEnv: { RATE_LIMITS: "off" },
+  nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+});
+try {
+  const warm = await measureOrders(shop.origin, { duration: 3 }); // the JIT, the pool, the named statements
+  const measured = await measureOrders(shop.origin, { duration: Number(opts.seconds) });
+  await shop.stop();
+  const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
+  if (!file) throw new Error("node wrote no profile (did the shop exit cleanly?)");
+  renameSync(join(profileDir, file), resolve(root, opts.out));
+  const profile = JSON.parse(readFileSync(resolve(root, opts.out), "utf8"));
+  const orders = warm.orders + measured.orders; // the warm-up's orders are in the profile too
+  console.log(`${measured.orders} orders in ${opts.seconds} s (${measured.ordersPerSecond.toFixed(1)}/s, p95 ${measured.latencyMs.p95} ms); profile: ${opts.out}`);
+  console.log(summariseProfile(profile, { orders, top: Number(opts.top) }));
+} finally {
+  await shop.stop();
+  await database.drop();
+}
