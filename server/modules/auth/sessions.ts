@@ -1,15 +1,13 @@
 import { and, desc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { jwtVerify, SignJWT } from "jose";
 import { sessions } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
-import { hmacKey } from "../../lib/hmac-key";
+import { signToken, verifySignedToken } from "../../lib/signed-token";
 
 /** The session cookie of SPEC.md section 3: seed_jwt, root path, a signed token naming a server-side session row. */
 export const SESSION_COOKIE = "seed_jwt";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-const key = (shop: Shop) => hmacKey(shop.env.SESSION_SECRET);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: unknown): value is string => typeof value === "string" && UUID.test(value);
@@ -32,24 +30,15 @@ export async function startSession(
     .insert(sessions)
     .values({ customerId: customer.id, createdAt: now, expiresAt, userAgent: device.userAgent?.slice(0, 300) ?? null, lastSeenAt: now })
     .returning({ id: sessions.id });
-  const token = await new SignJWT({ email: customer.email, uuid: row!.id })
-    .setProtectedHeader({ alg: "HS256" })
-    .setSubject(`customer|${customer.id}`)
-    .setIssuedAt(Math.floor(now.getTime() / 1000))
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(await key(shop));
+  const token = signToken(shop.env.SESSION_SECRET, { email: customer.email, uuid: row!.id }, { now, ttlMs: SESSION_TTL_MS, subject: `customer|${customer.id}` });
   return { token, expiresAt };
 }
 
 /** The live session a token names, or null: bad signature, expired, revoked or unknown all read as signed out. */
 export async function readSession(shop: Shop, token: string | undefined | null): Promise<SessionClaims | null> {
   if (!token || token.length > 4096) return null;
-  let claims: { sub?: string; uuid?: unknown; email?: unknown };
-  try {
-    ({ payload: claims } = await jwtVerify(token, await key(shop), { algorithms: ["HS256"], currentDate: shop.clock.now() }));
-  } catch {
-    return null;
-  }
+  const claims = await verifySignedToken(shop.env.SESSION_SECRET, token, shop.clock.now());
+  if (!claims) return null;
   const customerId = claims.sub?.split("|")[1];
   // Ids go into uuid columns: anything else would make the query throw instead of reading as signed out.
   if (!isUuid(claims.uuid) || !isUuid(customerId) || typeof claims.email !== "string") return null;

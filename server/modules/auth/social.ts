@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
-import { jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import type { Queryable } from "../../db/client";
 import { socialIdentities } from "../../db/schema";
 import type { FlowSecrets, SocialProviderName } from "../../integrations/oauth";
 import type { Shop } from "../../shop";
-import { hmacKey } from "../../lib/hmac-key";
+import { signToken, verifySignedToken } from "../../lib/signed-token";
 
 /** The cookie that carries a social sign-in's state, nonce and PKCE verifier from the start to the callback. */
 export const SOCIAL_FLOW_COOKIE = "seed_oauth";
@@ -18,7 +17,7 @@ export interface SocialFlow extends FlowSecrets {
   redirectTo: string | null;
 }
 
-const key = (shop: Shop) => hmacKey(`social-flow:${shop.env.SESSION_SECRET}`);
+const secretOf = (shop: Shop) => `social-flow:${shop.env.SESSION_SECRET}`;
 const secret = () => randomBytes(32).toString("base64url");
 
 export function newFlowSecrets(): FlowSecrets {
@@ -27,12 +26,7 @@ export function newFlowSecrets(): FlowSecrets {
 
 /** Signs the flow for its cookie: the browser holds it, cannot change it, and it expires in 10 minutes. */
 export async function signSocialFlow(shop: Shop, flow: SocialFlow): Promise<string> {
-  const now = Math.floor(shop.clock.now().getTime() / 1000);
-  return new SignJWT({ ...flow })
-    .setProtectedHeader({ alg: "HS256" })
-    .setIssuedAt(now)
-    .setExpirationTime(now + SOCIAL_FLOW_TTL_MS / 1000)
-    .sign(await key(shop));
+  return signToken(secretOf(shop), { ...flow }, { now: shop.clock.now(), ttlMs: SOCIAL_FLOW_TTL_MS });
 }
 
 const FlowClaims = z.object({
@@ -46,13 +40,8 @@ const FlowClaims = z.object({
 
 export async function readSocialFlow(shop: Shop, token: string | undefined): Promise<SocialFlow | null> {
   if (!token || token.length > 4096) return null;
-  try {
-    const { payload } = await jwtVerify(token, await key(shop), { algorithms: ["HS256"], currentDate: shop.clock.now() });
-    const parsed = FlowClaims.safeParse(payload);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const parsed = FlowClaims.safeParse(await verifySignedToken(secretOf(shop), token, shop.clock.now()));
+  return parsed.success ? parsed.data : null;
 }
 
 /** The member a provider's subject is linked to, and whether the link is confirmed (only a confirmed one signs in). */

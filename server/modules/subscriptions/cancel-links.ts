@@ -1,6 +1,5 @@
-import { jwtVerify, SignJWT } from "jose";
+import { signToken, verifySignedToken } from "../../lib/signed-token";
 import type { Shop } from "../../shop";
-import { hmacKey } from "../../lib/hmac-key";
 
 /**
  * Signed, expiring links that work without signing in (§ 312k BGB: the cancellation button may not require a login).
@@ -29,26 +28,17 @@ export interface ConfirmChargeClaims {
 type Claims = CancelLinkClaims | ConfirmChargeClaims;
 
 // A key of its own, derived from the session secret, so a link can never pass as a session token or the reverse.
-const keyOf = (shop: Shop) => hmacKey(`subscription-links:${shop.env.SESSION_SECRET}`);
+const secretOf = (shop: Shop) => `subscription-links:${shop.env.SESSION_SECRET}`;
 
-async function sign(shop: Shop, claims: Claims, ttlMs: number): Promise<string> {
-  const now = shop.clock.now().getTime();
-  return new SignJWT({ ...claims })
-    .setProtectedHeader({ alg: "HS256" })
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor((now + ttlMs) / 1000))
-    .sign(await keyOf(shop));
+function sign(shop: Shop, claims: Claims, ttlMs: number): string {
+  return signToken(secretOf(shop), { ...claims }, { now: shop.clock.now(), ttlMs });
 }
 
 async function verify<P extends LinkPurpose>(shop: Shop, token: string, purpose: P): Promise<Extract<Claims, { purpose: P }> | null> {
   if (!token || token.length > 2048) return null;
-  try {
-    const { payload } = await jwtVerify(token, await keyOf(shop), { algorithms: ["HS256"], currentDate: shop.clock.now() });
-    if (payload.purpose !== purpose || typeof payload.customerId !== "string") return null;
-    return payload as unknown as Extract<Claims, { purpose: P }>;
-  } catch {
-    return null;
-  }
+  const payload = await verifySignedToken(secretOf(shop), token, shop.clock.now());
+  if (payload?.purpose !== purpose || typeof payload.customerId !== "string") return null;
+  return payload as unknown as Extract<Claims, { purpose: P }>;
 }
 
 export const signCancelLink = (shop: Shop, c: Omit<CancelLinkClaims, "purpose">) => sign(shop, { purpose: "cancel", ...c }, CANCEL_LINK_TTL_MS);
