@@ -54,7 +54,7 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   app.use("*", requestId({ headerName: "X-Request-Id", limitLength: 128 }));
   app.use("*", requestLog);
   if (options.pageCache) app.use("*", pageCacheNonce(options.pageCache));
-  app.use("*", securityHeaders(shop.env, { viteDev: options.viteDev }));
+  app.use("*", securityHeaders(shop.env, { viteDev: options.viteDev, apiBases: ["/api", providerBase] }));
   app.use("*", compress());
   // Before any route, pages' form actions included: no other site may change anything here.
   app.use("*", sameOriginWrites);

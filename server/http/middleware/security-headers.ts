@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Env } from "../../env";
 
@@ -16,11 +17,39 @@ export function stripeSources(env: Pick<Env, "PAYMENT_PROVIDER" | "STRIPE_JS_URL
 }
 
 /**
- * CSP with a per-request nonce for React Router's inline scripts; HSTS only in production
+ * Pages: CSP with a per-request nonce for React Router's inline scripts; paths under `apiBases`: a CSP that allows
+ * nothing. HSTS only in production
  * (it would pin http://localhost to HTTPS in a developer's browser otherwise).
  * Vite's dev server gets a looser script policy for its hot-reload client.
  */
-export function securityHeaders(env: Env, { viteDev = false } = {}) {
+export function securityHeaders(env: Env, { viteDev = false, apiBases = [] as string[] } = {}): MiddlewareHandler {
+  const pages = pageHeaders(env, viteDev);
+  const api = apiHeaders(env);
+  const isApi = (path: string) => apiBases.some((base) => path === base || path.startsWith(`${base}/`));
+  return (c, next) => (isApi(c.req.path) ? api(c, next) : pages(c, next));
+}
+
+/**
+ * JSON answers load nothing and are never framed: a policy that allows nothing, with no nonce to make. The pages'
+ * policy made a random nonce and a policy string for every call of the order path (ADR 0053).
+ */
+function apiHeaders(env: Env) {
+  return secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    ...commonHeaders(env),
+  });
+}
+
+function commonHeaders(env: Env) {
+  return {
+    strictTransportSecurity: env.NODE_ENV === "production" ? "max-age=63072000; includeSubDomains" : false,
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    crossOriginEmbedderPolicy: false,
+  } as const;
+}
+
+function pageHeaders(env: Env, viteDev: boolean) {
   // Vite's dev server injects inline scripts and a websocket for hot reload; built pages need neither.
   const dev = viteDev;
   // Turnstile's script and frame come from Cloudflare, and only when captcha is switched on.
@@ -40,9 +69,6 @@ export function securityHeaders(env: Env, { viteDev = false } = {}) {
       baseUri: ["'self'"],
       objectSrc: ["'none'"],
     },
-    strictTransportSecurity: env.NODE_ENV === "production" ? "max-age=63072000; includeSubDomains" : false,
-    xFrameOptions: "DENY",
-    referrerPolicy: "strict-origin-when-cross-origin",
-    crossOriginEmbedderPolicy: false,
+    ...commonHeaders(env),
   });
 }

@@ -94,9 +94,14 @@ describe(`site-wide HTTP behaviour (${testDriver()})`, () => {
       const res = await app.request(path);
       const csp = res.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+      if (path.startsWith("/api/")) {
+        // JSON answers: nothing may load at all (ADR 0053).
+        expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
+      } else {
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toContain("object-src 'none'");
+        expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+      }
       expect(csp).not.toContain("unsafe-eval");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("DENY");
