@@ -5,6 +5,7 @@ import { ShopError } from "../domain/errors";
 import { pageCacheNonce, renderDocument, type DocumentHandler } from "./http/pages/document";
 import { errorResponse, onError } from "./http/errors";
 import { healthRoutes } from "./http/health";
+import { apiAnswers } from "./http/middleware/api-answers";
 import { bodyLimitFast } from "./http/middleware/body-limit";
 import { jsonOnly } from "./http/middleware/json-only";
 import { loopbackOnly } from "./http/middleware/loopback-only";
@@ -37,14 +38,14 @@ export interface AppOptions {
 
 const API_BODY_LIMIT = 64 * 1024;
 
-const noStore: MiddlewareHandler = async (c, next) => {
-  await next();
-  if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
-};
-
 export function createApp(shop: Shop, options: AppOptions = {}) {
   const app = new Hono<AppEnv>({ strict: false });
   const providerBase = shop.env.PROVIDER_BASE_PATH;
+  const apiBases = ["/api", providerBase];
+  const isApi = (path: string) => apiBases.some((base) => path === base || path.startsWith(`${base}/`));
+  // JSON answers get their headers and compression from apiAnswers; pages, files and the rest from these.
+  const pagesOnly = (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => (c, next) => (isApi(c.req.path) ? next() : middleware(c, next));
+  const apiOnly = (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => (c, next) => (isApi(c.req.path) ? middleware(c, next) : next());
 
   if (options.metrics) app.use("*", options.metrics.middleware, metricsRoute(shop, options.metrics));
   app.use("*", async (c, next) => {
@@ -54,8 +55,10 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   app.use("*", requestId({ headerName: "X-Request-Id", limitLength: 128 }));
   app.use("*", requestLog);
   if (options.pageCache) app.use("*", pageCacheNonce(options.pageCache));
-  app.use("*", securityHeaders(shop.env, { viteDev: options.viteDev, apiBases: ["/api", providerBase] }));
-  app.use("*", compress());
+  app.use("*", pagesOnly(securityHeaders(shop.env, { viteDev: options.viteDev })));
+  app.use("*", pagesOnly(compress()));
+  // Before every check that may answer an API call, so that its error answers carry them too.
+  app.use("*", apiOnly(apiAnswers(shop.env)));
   // Before any route, pages' form actions included: no other site may change anything here.
   app.use("*", sameOriginWrites);
   app.onError(onError);
@@ -72,10 +75,7 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
       return errorResponse(c, new ShopError("PAYLOAD_TOO_LARGE"));
     },
   });
-  for (const base of ["/api", providerBase]) {
-    // no-store first, so error answers of the checks after it (413, 415, 403) are not cached either.
-    app.use(`${base}/*`, noStore, tooLarge, jsonOnly, sessionMiddleware);
-  }
+  for (const base of apiBases) app.use(`${base}/*`, tooLarge, jsonOnly, sessionMiddleware);
   app.get("/api/openapi.json", (c) => c.json(openApiDocument(providerBase)));
   // The operator console (docs/decisions/0023-staff-access.md): its own session cookie, its own API and a gate in
   // front of its pages; mounted before /api so the shop's catch-all 404 does not answer for it.

@@ -56,7 +56,8 @@ export async function measureOrders(origin, { connections = 20, duration = 10, s
               n += 1;
               return {
                 ...req,
-                headers: { "content-type": "application/json", "idempotency-key": randomUUID(), ...shopperHeaders() },
+                // As a browser sends them: Accept-Encoding decides whether an answer may be compressed.
+                headers: { "content-type": "application/json", "accept-encoding": "gzip, deflate, br", "idempotency-key": randomUUID(), ...shopperHeaders() },
                 body: JSON.stringify({
                   email: `bench-${Date.now()}-${n}@example.com`,
                   shippingAddress: ADDRESS,

@@ -56,22 +56,3 @@ describe("the page context hands Stripe.js's settings over only with Stripe", ()
     expect(stripeForBrowser(parseEnv({ ...STRIPE, STRIPE_JS_URL: "http://127.0.0.1:4555/v3/stripe.js" }))!.jsUrl).toBe("http://127.0.0.1:4555/v3/stripe.js");
   });
 });
-
-describe("JSON answers' headers", () => {
-  it("under an API base: a policy that allows nothing and no nonce; pages keep theirs; the other headers on both", async () => {
-    const app = new Hono();
-    app.use("*", securityHeaders(parseEnv({}), { apiBases: ["/api", "/provider"] }));
-    for (const path of ["/api/purchase", "/provider/x", "/checkout", "/apiary"]) app.get(path, (c) => c.text("ok"));
-    for (const path of ["/api/purchase", "/provider/x"]) {
-      const headers = (await app.request(path)).headers;
-      expect(headers.get("Content-Security-Policy"), path).toBe("default-src 'none'; frame-ancestors 'none'");
-      expect(headers.get("X-Frame-Options")).toBe("DENY");
-      expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
-    }
-    for (const path of ["/checkout", "/apiary"]) {
-      const headers = (await app.request(path)).headers;
-      expect(headers.get("Content-Security-Policy"), path).toMatch(/script-src 'self' 'nonce-/);
-      expect(headers.get("X-Frame-Options")).toBe("DENY");
-    }
-  });
-});

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Env } from "../../env";
 
@@ -17,27 +17,25 @@ export function stripeSources(env: Pick<Env, "PAYMENT_PROVIDER" | "STRIPE_JS_URL
 }
 
 /**
- * Pages: CSP with a per-request nonce for React Router's inline scripts; paths under `apiBases`: a CSP that allows
- * nothing. HSTS only in production
+ * Pages: CSP with a per-request nonce for React Router's inline scripts; HSTS only in production
  * (it would pin http://localhost to HTTPS in a developer's browser otherwise).
  * Vite's dev server gets a looser script policy for its hot-reload client.
  */
-export function securityHeaders(env: Env, { viteDev = false, apiBases = [] as string[] } = {}): MiddlewareHandler {
-  const pages = pageHeaders(env, viteDev);
-  const api = apiHeaders(env);
-  const isApi = (path: string) => apiBases.some((base) => path === base || path.startsWith(`${base}/`));
-  return (c, next) => (isApi(c.req.path) ? api(c, next) : pages(c, next));
+export function securityHeaders(env: Env, { viteDev = false } = {}): MiddlewareHandler {
+  return pageHeaders(env, viteDev);
 }
 
 /**
- * JSON answers load nothing and are never framed: a policy that allows nothing, with no nonce to make. The pages'
- * policy made a random nonce and a policy string for every call of the order path (ADR 0053).
+ * The headers of every JSON answer, as a list set before the handler runs (server/http/middleware/api-answers.ts):
+ * the pages' headers but a policy that allows nothing, since a JSON answer loads nothing and is never framed, and so
+ * no nonce to make. Taken from hono's own middleware, run once, so that both stay the same headers but the policy.
  */
-function apiHeaders(env: Env) {
-  return secureHeaders({
-    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    ...commonHeaders(env),
-  });
+export async function apiSecurityHeaders(env: Env): Promise<[string, string][]> {
+  const app = new Hono();
+  app.use("*", secureHeaders({ contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] }, ...commonHeaders(env) }));
+  app.get("/", (c) => c.body(null, 204));
+  const answer = await app.request("/");
+  return [...answer.headers.entries()].filter(([name]) => name !== "content-type");
 }
 
 function commonHeaders(env: Env) {
