@@ -16,9 +16,7 @@ export const OPEN_PREFIX = "open http";
 
 export function createLogger(level: string, format: LogFormat = defaultLogFormat()): Logger {
   const options = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime };
-  // Written by the event loop in batches rather than one blocking write per line on every request's way out; pino
-  // flushes what is left when the process exits (a SIGKILL loses at most the lines of the write in flight).
-  if (format === "json") return pino(options, pino.destination({ dest: 1, sync: false }));
+  if (format === "json") return pino(options);
   const stream = pretty({
     sync: true, // in this thread, in order with console output; no worker
     translateTime: "SYS:HH:MM:ss",
