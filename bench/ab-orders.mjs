@@ -2,7 +2,7 @@
 // this checkout's build (B), each on its own fresh PostgreSQL database, under the orders step's load in alternating
 // rounds (A, B, B, A, ...), so that one run compares them on the same machine at the same time.
 //
-//   node bench/ab-orders.mjs --base=HEAD~1 [--rounds=6] [--duration=10] [--postgres=URL]
+//   node bench/ab-orders.mjs --base=HEAD~1 [--rounds=6] [--duration=10] [--postgres=URL] [--env=LOG_LEVEL=info ...]
 //
 // A is checked out into a git worktree under the system's temp folder, shares this checkout's node_modules (the same
 // lockfile is assumed; the script refuses otherwise) and is built there. B is this checkout's build/ as it is: run
@@ -23,8 +23,10 @@ const { values: opts } = parseArgs({
     duration: { type: "string", default: "10" },
     warmup: { type: "string", default: "3" },
     postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
+    env: { type: "string", multiple: true, default: [] }, // NAME=value for both shops, e.g. --env=LOG_LEVEL=info
   },
 });
+const extraEnv = Object.fromEntries(opts.env.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
 const root = resolve(import.meta.dirname, "..");
 const git = (...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
 const commit = git("rev-parse", "--short", opts.base);
@@ -47,7 +49,7 @@ try {
     cleanups.push(() => database.drop());
     const port = await findFreePort(3800, 3899, taken);
     taken.push(port);
-    const server = await startServer(dir, port, { databaseUrl: database.url, extraEnv: { RATE_LIMITS: "off" } });
+    const server = await startServer(dir, port, { databaseUrl: database.url, extraEnv: { RATE_LIMITS: "off", ...extraEnv } });
     cleanups.push(() => server.stop());
     const cpu = databaseCpuReader(opts.postgres, database.url);
     cleanups.push(() => cpu.close());

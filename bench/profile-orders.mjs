@@ -1,6 +1,6 @@
 // A CPU profile of the shop placing orders on PostgreSQL (issue 27), not part of `npm run bench`:
 //
-//   node bench/profile-orders.mjs [--postgres=URL] [--seconds=10] [--out=bench/results/orders.cpuprofile]
+//   node bench/profile-orders.mjs [--postgres=URL | --pglite] [--seconds=10] [--out=bench/results/orders.cpuprofile]
 //
 // Starts the built shop on a fresh PostgreSQL database with node's --cpu-prof, warms it up, runs the orders step's
 // load (20 shoppers, each purchase a new Idempotency-Key) for --seconds, stops the shop so that node writes the
@@ -21,10 +21,11 @@ const { values: opts } = parseArgs({
     seconds: { type: "string", default: "10" },
     out: { type: "string", default: "bench/results/orders.cpuprofile" },
     top: { type: "string", default: "40" },
+    pglite: { type: "boolean" }, // the embedded PGlite instead: its database runs in the profiled thread
   },
 });
 const root = resolve(import.meta.dirname, "..");
-const database = await freshPostgres(opts.postgres);
+const database = opts.pglite ? { url: null, drop: async () => {} } : await freshPostgres(opts.postgres);
 if (!database) throw new Error(`PostgreSQL does not answer at ${opts.postgres}`);
 const profileDir = mkdtempSync(join(tmpdir(), "shop-profile-"));
 const port = await findFreePort(3700, 3799, []);
