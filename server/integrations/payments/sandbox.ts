@@ -2,6 +2,8 @@ import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { ShopError } from "../../../domain/errors";
 import { sandboxCharges, sandboxRefunds, sandboxTokens } from "../../db/schema";
+import type { Database } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { dbOf, type Shop } from "../../shop";
 import { UNKNOWN_TOKEN, type AuthorizeResult, type CardDetails, type ChargeResult, type GatewayCharge, type PaymentGateway } from "./gateway";
 import { luhnValid } from "../../../domain/card-number";
@@ -124,11 +126,7 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
     // Like a real gateway: only a live authorization can be captured (capturing twice is harmless), only an
     // uncaptured one voided.
     async capture(chargeId) {
-      const done = await db()
-        .update(sandboxCharges)
-        .set({ status: "captured", updatedAt: shop.clock.now() })
-        .where(and(eq(sandboxCharges.id, chargeId), inArray(sandboxCharges.status, ["authorized", "captured"])))
-        .returning({ id: sandboxCharges.id });
+      const done = await preparedOnce(db(), "sandbox_capture", capture).execute({ chargeId, now: shop.clock.now() });
       if (done.length === 0) throw new Error(`sandbox charge ${chargeId} is not authorized`);
     },
 
@@ -236,4 +234,13 @@ export async function completeSandboxAuthentication(shop: Shop, chargeId: string
 /** Test support: make a test card behave differently from now on (funds arrive, the card is reported stolen). */
 export async function setSandboxCardBehavior(shop: Shop, token: string, behavior: CardBehavior): Promise<void> {
   await dbOf(shop).update(sandboxTokens).set({ behavior }).where(eq(sandboxTokens.token, token));
+}
+
+function capture(db: Database, name: string) {
+  return db
+    .update(sandboxCharges)
+    .set({ status: "captured", updatedAt: sql`${sql.placeholder("now")}` })
+    .where(and(eq(sandboxCharges.id, sql.placeholder("chargeId")), inArray(sandboxCharges.status, ["authorized", "captured"])))
+    .returning({ id: sandboxCharges.id })
+    .prepare(name);
 }

@@ -3,7 +3,8 @@ import type { CustomerSummary } from "../../../domain/customers";
 import type { Experiments } from "../../../domain/experiments";
 import { normaliseEmail } from "../../../domain/validation";
 import { customerExperiments, customers } from "../../db/schema";
-import type { Queryable } from "../../db/client";
+import type { Database, Queryable } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { dbOf, type Shop } from "../../shop";
 import { countHeldSubscriptions } from "../subscriptions";
 
@@ -20,14 +21,24 @@ export async function findCustomerById(shop: Shop, id: string): Promise<Customer
  */
 export async function findOrCreateCustomer(shop: Shop, email: string, names: { firstName?: string; lastName?: string } = {}) {
   const normalised = normaliseEmail(email);
-  const [row] = await dbOf(shop)
-    .insert(customers)
-    .values({ email: normalised, firstName: names.firstName ?? null, lastName: names.lastName ?? null, createdAt: shop.clock.now() })
-    // A no-op update, so the existing row comes back too; xmax is 0 only on a row this statement inserted.
-    .onConflictDoUpdate({ target: customers.email, set: { email: sql`excluded.email` } })
-    .returning({ ...getTableColumns(customers), created: sql<boolean>`(xmax = 0)` });
+  const [row] = await preparedOnce(dbOf(shop), "customers_find_or_create", customerUpsert).execute({
+    email: normalised,
+    firstName: names.firstName ?? null,
+    lastName: names.lastName ?? null,
+    now: shop.clock.now(),
+  });
   if (!row) throw new Error(`customer ${normalised} vanished after upsert`);
   return row;
+}
+
+function customerUpsert(db: Database, name: string) {
+  return db
+    .insert(customers)
+    .values({ email: sql.placeholder("email"), firstName: sql.placeholder("firstName"), lastName: sql.placeholder("lastName"), createdAt: sql.placeholder("now") })
+    // A no-op update, so the existing row comes back too; xmax is 0 only on a row this statement inserted.
+    .onConflictDoUpdate({ target: customers.email, set: { email: sql`excluded.email` } })
+    .returning({ ...getTableColumns(customers), created: sql<boolean>`(xmax = 0)` })
+    .prepare(name);
 }
 
 export async function experimentsOf(shop: Shop, customerId: string): Promise<Experiments> {

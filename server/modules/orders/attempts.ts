@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, gte, isNotNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { ShopError, isErrorCode } from "../../../domain/errors";
-import type { Queryable } from "../../db/client";
+import type { Database, Queryable } from "../../db/client";
+import { preparedOnce } from "../../db/prepared";
 import { runAsOneStatement, statementPart, type StatementPart } from "../../db/one-statement";
 import { checkoutAttempts } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
@@ -139,31 +140,42 @@ export function attemptError(row: AttemptRow): ShopError {
 export async function hasEarlierDuplicate(shop: Shop, key: string, fingerprint: string, createdAt: Date, windowMs = 60_000): Promise<boolean> {
   // `createdAt` is the claim's own (claimAttempt wrote it), so it needs no reading back.
   const since = new Date(createdAt.getTime() - windowMs);
+  const rows = await preparedOnce(dbOf(shop), "orders_earlier_duplicate", earlierDuplicate).execute({ key, fingerprint, since, createdAt });
+  return rows.length > 0;
+}
+
+function earlierDuplicate(db: Database, name: string) {
+  const [key, createdAt] = [sql.placeholder("key"), sql.placeholder("createdAt")];
   const startedFirst = or(
     lt(checkoutAttempts.createdAt, createdAt),
     and(eq(checkoutAttempts.createdAt, createdAt), lt(checkoutAttempts.idempotencyKey, key)),
   );
-  const rows = await dbOf(shop)
+  return db
     .select({ key: checkoutAttempts.idempotencyKey })
     .from(checkoutAttempts)
     .where(
       and(
-        eq(checkoutAttempts.fingerprint, fingerprint),
+        eq(checkoutAttempts.fingerprint, sql.placeholder("fingerprint")),
         ne(checkoutAttempts.idempotencyKey, key),
-        gte(checkoutAttempts.createdAt, since),
+        gte(checkoutAttempts.createdAt, sql.placeholder("since")),
         or(eq(checkoutAttempts.status, "completed"), and(eq(checkoutAttempts.status, "pending"), startedFirst)),
       ),
     )
-    .limit(1);
-  return rows.length > 0;
+    .limit(1)
+    .prepare(name);
 }
 
 /** Notes the authorization of this claim, so a sweep can void it if the claim is abandoned. */
 export async function recordAuthorization(shop: Shop, key: string, claim: string, chargeId: string): Promise<void> {
-  await dbOf(shop)
+  await preparedOnce(dbOf(shop), "orders_authorization_noted", authorizationNoted).execute({ key, claim, chargeId, now: shop.clock.now() });
+}
+
+function authorizationNoted(db: Database, name: string) {
+  return db
     .update(checkoutAttempts)
-    .set({ chargeId, updatedAt: shop.clock.now() })
-    .where(and(eq(checkoutAttempts.idempotencyKey, key), eq(checkoutAttempts.claim, claim)));
+    .set({ chargeId: sql`${sql.placeholder("chargeId")}`, updatedAt: sql`${sql.placeholder("now")}` })
+    .where(and(eq(checkoutAttempts.idempotencyKey, sql.placeholder("key")), eq(checkoutAttempts.claim, sql.placeholder("claim"))))
+    .prepare(name);
 }
 
 /**
