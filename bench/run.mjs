@@ -583,7 +583,7 @@ function freshStartTable(f, markdown) {
 }
 
 function ordersTable(o, markdown) {
-  const header = ["server", "orders/s", "per round", "p50 ms", "p95 ms", "p99 ms", "CPU ms/order", "orders", "other answers"];
+  const header = ["server", "orders/s", "per round", "p50 ms", "p95 ms", "p99 ms", "CPU ms/order", "PostgreSQL CPU ms/order", "orders", "other answers"];
   const row = (m) => [
     m.name,
     fmt(m.ordersPerSecond, 1),
@@ -592,11 +592,12 @@ function ordersTable(o, markdown) {
     fmt(m.latencyMs.p95, 0),
     fmt(m.latencyMs.p99, 0),
     fmt(m.cpuMsPerOrder, 2),
+    Number.isNaN(m.databaseCpuMsPerOrder) ? "-" : fmt(m.databaseCpuMsPerOrder, 2),
     String(m.orders),
     Object.entries(m.statuses).filter(([s]) => s !== "201").map(([s, c]) => `${s}: ${c}`).join(", ") || "none",
   ];
   const rows = ["postgres", "floor", "pglite", "on", "off"].filter((k) => o[k]).map((k) => row(o[k]));
-  return (markdown ? markdownTable : textTable)(header, rows, [1, 3, 4, 5, 6, 7]);
+  return (markdown ? markdownTable : textTable)(header, rows, [1, 3, 4, 5, 6, 7, 8]);
 }
 
 function jsTable(routes, markdown) {
