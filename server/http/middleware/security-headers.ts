@@ -17,15 +17,6 @@ export function stripeSources(env: Pick<Env, "PAYMENT_PROVIDER" | "STRIPE_JS_URL
 }
 
 /**
- * Pages: CSP with a per-request nonce for React Router's inline scripts; HSTS only in production
- * (it would pin http://localhost to HTTPS in a developer's browser otherwise).
- * Vite's dev server gets a looser script policy for its hot-reload client.
- */
-export function securityHeaders(env: Env, { viteDev = false } = {}): MiddlewareHandler {
-  return pageHeaders(env, viteDev);
-}
-
-/**
  * The headers of every JSON answer, as a list set before the handler runs (server/http/middleware/api-answers.ts):
  * the pages' headers but a policy that allows nothing, since a JSON answer loads nothing and is never framed, and so
  * no nonce to make. Taken from hono's own middleware, run once, so that both stay the same headers but the policy.
@@ -47,7 +38,12 @@ function commonHeaders(env: Env) {
   } as const;
 }
 
-function pageHeaders(env: Env, viteDev: boolean) {
+/**
+ * Pages: CSP with a per-request nonce for React Router's inline scripts; HSTS only in production
+ * (it would pin http://localhost to HTTPS in a developer's browser otherwise).
+ * Vite's dev server gets a looser script policy for its hot-reload client.
+ */
+export function securityHeaders(env: Env, { viteDev = false } = {}): MiddlewareHandler {
   // Vite's dev server injects inline scripts and a websocket for hot reload; built pages need neither.
   const dev = viteDev;
   // Turnstile's script and frame come from Cloudflare, and only when captcha is switched on.
