@@ -3,6 +3,7 @@
 // rounds (A, B, B, A, ...), so that one run compares them on the same machine at the same time.
 //
 //   node bench/ab-orders.mjs --base=HEAD~1 [--rounds=6] [--duration=10] [--postgres=URL] [--env=LOG_LEVEL=info ...]
+//   node bench/ab-orders.mjs --base=HEAD~1 --pglite     (both shops on PGlite, each in its own temporary folder)
 //
 // A is checked out into a git worktree under the system's temp folder, shares this checkout's node_modules (the same
 // lockfile is assumed; the script refuses otherwise) and is built there. B is this checkout's build/ as it is: run
@@ -24,6 +25,7 @@ const { values: opts } = parseArgs({
     warmup: { type: "string", default: "3" },
     postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
     env: { type: "string", multiple: true, default: [] }, // NAME=value for both shops, e.g. --env=LOG_LEVEL=info
+    pglite: { type: "boolean", default: false },
   },
 });
 const extraEnv = Object.fromEntries(opts.env.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
@@ -44,16 +46,16 @@ try {
   const targets = [];
   const taken = [];
   for (const [key, name, dir] of [["a", `A: ${commit}`, worktree], ["b", "B: this checkout", root]]) {
-    const database = await freshPostgres(opts.postgres);
-    if (!database) throw new Error(`PostgreSQL does not answer at ${opts.postgres}`);
-    cleanups.push(() => database.drop());
+    const database = opts.pglite ? null : await freshPostgres(opts.postgres);
+    if (!opts.pglite && !database) throw new Error(`PostgreSQL does not answer at ${opts.postgres}`);
+    if (database) cleanups.push(() => database.drop());
     const port = await findFreePort(3800, 3899, taken);
     taken.push(port);
-    const server = await startServer(dir, port, { databaseUrl: database.url, extraEnv: { RATE_LIMITS: "off", ...extraEnv } });
+    const server = await startServer(dir, port, { databaseUrl: database?.url ?? null, extraEnv: { RATE_LIMITS: "off", ...extraEnv } });
     cleanups.push(() => server.stop());
-    const cpu = databaseCpuReader(opts.postgres, database.url);
-    cleanups.push(() => cpu.close());
-    targets.push({ key, name, origin: server.origin, pid: server.pid, databaseCpuSeconds: cpu.read });
+    const cpu = database ? databaseCpuReader(opts.postgres, database.url) : null;
+    if (cpu) cleanups.push(() => cpu.close());
+    targets.push({ key, name, origin: server.origin, pid: server.pid, databaseCpuSeconds: cpu?.read });
   }
   const m = await compareOrders(targets, {
     rounds: Number(opts.rounds),

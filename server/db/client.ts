@@ -10,6 +10,7 @@ import * as schema from "./schema/index";
 import { postgresListener, type ChangeListener, type Listening } from "./listener";
 import { lockDataDir } from "./lock";
 import { writeStatementTextFaster } from "./statement-text";
+import { withNamedStatements } from "./pglite-named-statements";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -98,7 +99,8 @@ async function openPglite(dataDir: string | null, options: DatabaseOptions): Pro
     const pgDir = dataDir ? join(dataDir, "pglite") : undefined;
     if (pgDir) mkdirSync(pgDir, { recursive: true });
     const client = await PGlite.create(pgDir);
-    const db = drizzlePglite(client, drizzleOptions(options)) as unknown as Database;
+    // PGlite plans every statement on every call; the database's queries are parsed once under names (ADR 0054).
+    const db = drizzlePglite(withNamedStatements(client), drizzleOptions(options)) as unknown as Database;
     writeStatementTextFaster(db);
     const executeSql: ExecuteSql = async (text, values) => {
       if (values && values.length > 0) return client.query(text, values);

@@ -40,7 +40,7 @@ export async function runAsOneStatement<Row>(
   const internals = db as unknown as DrizzleInternals;
   const query = internals.dialect.sqlToQuery(statement);
   // Named, so each connection parses and plans it once: what db.execute does, but for PostgreSQL's plan cache. The
-  // name is the text's hash: the same shape of order is the same statement (PGlite ignores names).
+  // name is the text's hash: the same shape of order is the same statement (PGlite names by text instead, ADR 0054).
   const name = `one_${createHash("sha1").update(query.sql).digest("base64url")}`;
   const result = await internals.session.prepareQuery(query, undefined, name, false).execute();
   return (result as { rows: Row[] }).rows;
