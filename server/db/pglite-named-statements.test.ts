@@ -25,7 +25,7 @@ describe.runIf(testDriver() === "pglite")("PGlite with statements parsed once un
   }
 
   const insert = `insert into items (code, price, tags, meta, seen_at, active, qty) values ($1, $2, $3, $4, $5, $6, $7) returning *`;
-  const values = (code: string) => [code, "12.50", ["a", "b"], { kind: "x" }, new Date("2026-11-29T05:00:00Z"), true, 3];
+  const values = (code: string) => [code, "12.50", ["a", "Zoë’s — 😀"], { kind: "naïve café ✓" }, new Date("2026-11-29T05:00:00Z"), true, 3];
 
   it("answers exactly as PGlite's own query: the same rows, types, fields and counts, in object and array modes", async () => {
     const own = await client.query(insert, values("own-1"));
