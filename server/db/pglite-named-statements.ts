@@ -8,8 +8,11 @@ interface NamedStatement {
   paramTypes: number[];
 }
 
-/** Raised by PostgreSQL when a prepared statement's result columns changed under it (a table altered since). */
-const CACHED_PLAN_CHANGED = "0A000";
+/** PostgreSQL's refusal of a prepared statement whose result columns changed under it (a table altered since). */
+function isCachedPlanChanged(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === "0A000" && /cached plan must not change result type/.test(message ?? "");
+}
 
 /**
  * PGlite whose queries are parsed once (ADR 0054). PGlite's own `query()` runs every statement unnamed, in six passes
@@ -39,7 +42,7 @@ export function withNamedStatements(client: PGlite, max = 256): PGlite {
     try {
       return await bindAndExecute<T>(await statementFor(text), params, options);
     } catch (error) {
-      if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED) throw withQuery(error, text, params, options);
+      if (!isCachedPlanChanged(error)) throw withQuery(error, text, params, options);
       await forget(text);
       return bindAndExecute<T>(await statementFor(text), params, options).catch((again: unknown) => {
         throw withQuery(again, text, params, options);
