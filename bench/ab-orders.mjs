@@ -4,6 +4,7 @@
 //
 //   node bench/ab-orders.mjs --base=HEAD~1 [--rounds=6] [--duration=10] [--postgres=URL] [--env=LOG_LEVEL=info ...]
 //   node bench/ab-orders.mjs --base=HEAD~1 --pglite     (both shops on PGlite, each in its own temporary folder)
+//   node bench/ab-orders.mjs --base=HEAD --b-env=PGOPTIONS="-c synchronous_commit=off"   (one setting, B only)
 //
 // A is checked out into a git worktree under the system's temp folder, shares this checkout's node_modules (the same
 // lockfile is assumed; the script refuses otherwise) and is built there. B is this checkout's build/ as it is: run
@@ -26,9 +27,12 @@ const { values: opts } = parseArgs({
     postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
     env: { type: "string", multiple: true, default: [] }, // NAME=value for both shops, e.g. --env=LOG_LEVEL=info
     pglite: { type: "boolean", default: false },
+    "b-env": { type: "string", multiple: true, default: [] }, // NAME=value for B only: the same code with a setting changed
   },
 });
-const extraEnv = Object.fromEntries(opts.env.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+const pairs = (list) => Object.fromEntries(list.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
+const extraEnv = pairs(opts.env);
+const bEnv = pairs(opts["b-env"]);
 const root = resolve(import.meta.dirname, "..");
 const git = (...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
 const commit = git("rev-parse", "--short", opts.base);
@@ -51,7 +55,7 @@ try {
     if (database) cleanups.push(() => database.drop());
     const port = await findFreePort(3800, 3899, taken);
     taken.push(port);
-    const server = await startServer(dir, port, { databaseUrl: database?.url ?? null, extraEnv: { RATE_LIMITS: "off", ...extraEnv } });
+    const server = await startServer(dir, port, { databaseUrl: database?.url ?? null, extraEnv: { RATE_LIMITS: "off", ...extraEnv, ...(key === "b" ? bEnv : {}) } });
     cleanups.push(() => server.stop());
     const cpu = database ? databaseCpuReader(opts.postgres, database.url) : null;
     if (cpu) cleanups.push(() => cpu.close());
