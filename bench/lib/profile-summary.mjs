@@ -3,7 +3,7 @@
 // docs/benchmarks.md. A function's inclusive time counts each sample once however deep it recurses.
 
 /** Where a function's code lives: a package, the shop's bundle, node itself, or V8's own entries. */
-function placeOf(url) {
+export function placeOf(url) {
   if (!url) return "(v8)";
   const pkg = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (pkg) return pkg[1];
