@@ -1,6 +1,5 @@
-import { protocol, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
-
-const { serialize } = protocol;
+import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
+import { closeMessages, executeMessages, parseMessages, resultOf, type BackendMessage } from "./pglite-protocol";
 
 /** A statement text PGlite has parsed under a name, with the parameter types PostgreSQL inferred for it. */
 interface NamedStatement {
@@ -60,7 +59,7 @@ export function withNamedStatements(client: PGlite, max = 256): PGlite {
     }
     if (named.size >= max) await forget(named.keys().next().value as string);
     const name = `pglite_named_${++made}`;
-    const { messages } = await client.execProtocol(concat([serialize.parse({ name, text }), serialize.describe({ type: "S", name }), serialize.sync()]));
+    const { messages } = await client.execProtocol(parseMessages(name, text));
     const description = messages.find((m) => m.name === "parameterDescription") as { dataTypeIDs: number[] } | undefined;
     const statement = { name, paramTypes: description?.dataTypeIDs ?? [] };
     named.set(text, statement);
@@ -69,7 +68,7 @@ export function withNamedStatements(client: PGlite, max = 256): PGlite {
 
   async function bindAndExecute<T>(statement: NamedStatement, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     const values = params.map((value, i) => serializeValue(value, statement.paramTypes[i], options));
-    const { messages } = await client.execProtocol(concat([bindMessage(statement.name, values), DESCRIBE_EXECUTE_SYNC]));
+    const { messages } = await client.execProtocol(executeMessages(statement.name, values));
     return resultOf<T>(messages as unknown as BackendMessage[], (type) => options?.parsers?.[type] ?? client.parsers[type], options?.rowMode);
   }
 
@@ -84,7 +83,7 @@ export function withNamedStatements(client: PGlite, max = 256): PGlite {
     const statement = named.get(text);
     if (!statement) return;
     named.delete(text);
-    await client.execProtocol(concat([serialize.close({ type: "S", name: statement.name }), serialize.sync()]));
+    await client.execProtocol(closeMessages(statement.name));
   }
 
   return new Proxy(client, {
@@ -96,79 +95,8 @@ export function withNamedStatements(client: PGlite, max = 256): PGlite {
   });
 }
 
-/** Describe the unnamed portal, execute it, sync: the same bytes after every bind. */
-const DESCRIBE_EXECUTE_SYNC = concat([serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]);
-
-/**
- * A Bind message for a named statement and text values (PostgreSQL's frontend protocol: 'B', length, portal, statement,
- * parameter formats, values, result formats). PGlite's own serializer measures each string's UTF-8 length one
- * character at a time in JavaScript, which the order's rendered email makes costly; Buffer does it natively.
- */
-function bindMessage(statement: string, values: (string | null)[]): Uint8Array {
-  const lengths = values.map((v) => (v === null ? -1 : Buffer.byteLength(v)));
-  const size = 1 + 4 + 1 + Buffer.byteLength(statement) + 1 + 2 + 2 + lengths.reduce((sum, n) => sum + 4 + Math.max(n, 0), 0) + 2;
-  const out = Buffer.allocUnsafe(size);
-  let at = out.writeUInt8(0x42, 0); // 'B'
-  at = out.writeInt32BE(size - 1, at);
-  at = out.writeUInt8(0, at); // the unnamed portal
-  at += out.write(statement, at);
-  at = out.writeUInt8(0, at);
-  at = out.writeInt16BE(0, at); // every parameter in text format
-  at = out.writeInt16BE(values.length, at);
-  values.forEach((value, i) => {
-    at = out.writeInt32BE(lengths[i]!, at);
-    if (value !== null) at += out.write(value, at);
-  });
-  out.writeInt16BE(0, at); // every result column in text format
-  return out;
-}
-
-type Parser = (value: string, type: number) => unknown;
-type BackendMessage =
-  | { name: "rowDescription"; fields: { name: string; dataTypeID: number }[] }
-  | { name: "dataRow"; fields: (string | null)[] }
-  | { name: "commandComplete"; text: string }
-  | { name: "other" };
-
-/**
- * The answer to one statement, as PGlite's `parseResults` makes it, but looking each column's parser up where
- * `parseResults` first copies PGlite's whole table of parsers (several hundred types) into a new object on every
- * query that brings parsers of its own, which drizzle's every query does: measured at half a millisecond per order.
- */
-function resultOf<T>(messages: BackendMessage[], parserFor: (type: number) => Parser | undefined, rowMode: "array" | "object" | undefined): Results<T> {
-  let fields: { name: string; dataTypeID: number }[] = [];
-  let parsers: (Parser | undefined)[] = [];
-  const rows: unknown[] = [];
-  const value = (text: string | null, i: number) => (text === null ? null : parsers[i] ? parsers[i]!(text, fields[i]!.dataTypeID) : text);
-  for (const message of messages) {
-    if (message.name === "rowDescription") {
-      fields = message.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
-      parsers = fields.map((f) => parserFor(f.dataTypeID));
-    } else if (message.name === "dataRow") {
-      rows.push(rowMode === "array" ? message.fields.map(value) : Object.fromEntries(message.fields.map((text, i) => [fields[i]!.name, value(text, i)])));
-    } else if (message.name === "commandComplete") {
-      const words = message.text.split(" ");
-      const command = words[0]!;
-      const count = parseInt(words[words.length - 1]!, 10);
-      const affectedRows = ["INSERT", "UPDATE", "DELETE", "COPY", "MERGE"].includes(command) ? count : 0;
-      return { rows, fields, command, affectedRows, ...(Number.isNaN(count) ? {} : { rowCount: count }) } as unknown as Results<T>;
-    }
-  }
-  return { affectedRows: 0, rows: [], fields: [] } as unknown as Results<T>;
-}
-
 /** The statement and values on the error, as PGlite's query() puts them there. */
 function withQuery(error: unknown, query: string, params: unknown[], options: QueryOptions | undefined): unknown {
   if (error instanceof Error) Object.assign(error, { query, params, queryOptions: options });
   return error;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
