@@ -6,7 +6,14 @@
 //   - what the kill left over is counted: payments still only authorized (the settle job captures them after 2 minutes),
 //     authorizations noted on a pending attempt (voided after 5 minutes), and authorizations the kill caught before
 //     they were noted (never captured, but out of the settle job's sight: a gap of ADR 0006's order of steps).
-// Not part of `npm test` (it needs a build and PostgreSQL). Usage: node bench/kill-orders.mjs [--postgres=URL] [--port=3900]
+// With --pglite the shop runs on PGlite in a data folder kept across the kill, and the checks read that folder once the
+// restarted shop has stopped (ADR 0054: PGlite's statements are sent under names; a kill must lose or double nothing).
+// Not part of `npm test` (it needs a build, and PostgreSQL unless --pglite).
+// Usage: node bench/kill-orders.mjs [--postgres=URL | --pglite] [--port=3900] [--kill-after=8]
+import { PGlite } from "@electric-sql/pglite";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { freshPostgres, measureOrders } from "./lib/orders.mjs";
@@ -18,12 +25,30 @@ const { values: opts } = parseArgs({
     postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
     port: { type: "string", default: "3900" },
     "kill-after": { type: "string", default: "8" },
+    pglite: { type: "boolean", default: false },
   },
 });
 const root = process.cwd();
-const database = await freshPostgres(opts.postgres);
+const database = opts.pglite ? pgliteFolder() : await freshPostgres(opts.postgres);
 if (!database) throw new Error(`PostgreSQL does not answer at ${opts.postgres}`);
-const env = { extraEnv: { RATE_LIMITS: "off" }, databaseUrl: database.url };
+const env = { extraEnv: { RATE_LIMITS: "off" }, databaseUrl: database.url, dataDir: database.dataDir };
+
+/** A data folder of its own for the PGlite shop, kept across the kill and read afterwards. */
+function pgliteFolder() {
+  const dataDir = join(mkdtempSync(join(tmpdir(), "shop-kill-")), "data");
+  return { url: null, dataDir, drop: async () => rmSync(join(dataDir, ".."), { recursive: true, force: true }) };
+}
+
+/** Runs the checks' SQL on the database the shop wrote: PostgreSQL over a connection, or the PGlite folder itself. */
+async function openChecks() {
+  if (!opts.pglite) {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    return { query: (sql) => client.query(sql), end: () => client.end() };
+  }
+  const client = await PGlite.create(join(database.dataDir, "pglite"));
+  return { query: (sql) => client.query(sql), end: () => client.close() };
+}
 let failures = 0;
 try {
   const port = await findFreePort(Number(opts.port), Number(opts.port) + 99);
@@ -37,8 +62,7 @@ try {
   const again = await startServer(root, port, env);
   await again.stop();
 
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  const db = await openChecks();
   const count = async (label, sql) => {
     const n = (await db.query(sql)).rows[0].n;
     return { label, n: Number(n) };

@@ -12,9 +12,10 @@ import { sleep } from "./util.mjs";
  * single-process layout (jobs inline) because that is how a small shop runs. `entry` starts another server the same
  * way (the bench's floor server, bench/lib/floor-server.mjs). `nodeArgs` go to node before the entry (`--cpu-prof`).
  */
-export async function startServer(root, port, { readyTimeoutMs = 180_000, extraEnv = {}, databaseUrl = null, entry = "build/node/index.js", nodeArgs = [] } = {}) {
+export async function startServer(root, port, { readyTimeoutMs = 180_000, extraEnv = {}, databaseUrl = null, entry = "build/node/index.js", nodeArgs = [], dataDir: keptDataDir = null } = {}) {
   const tmp = mkdtempSync(join(tmpdir(), "shop-bench-"));
-  const dataDir = join(tmp, "data"); // PGlite creates this folder but not its parent
+  // PGlite creates this folder but not its parent. A caller's own folder (`dataDir`) outlives the server: a restart on it.
+  const dataDir = keptDataDir ?? join(tmp, "data");
   const env = {
     ...process.env,
     NODE_ENV: "production",
