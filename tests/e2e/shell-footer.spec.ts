@@ -13,7 +13,11 @@ test.describe("newsletter form", () => {
   test("lowercases as typed, subscribes, reports Email Submitted and shows the success message for 5 s", async ({ page }) => {
     // A paused fake clock: the 5 s timer only moves when the test says so.
     await page.clock.install({ time: new Date("2026-03-01T09:00:00Z") });
+    // The page's own "Page Viewed" leaves first, while the clock still runs: tracked after the pause, it would move
+    // the batch's one-second wait past the runFor below (a batch leaves a second after its last event).
+    const viewed = waitForEvent(page, "Page Viewed");
     await open(page, "/science");
+    await viewed;
     await page.clock.pauseAt(new Date("2026-03-01T09:01:00Z"));
     await expect(footer(page)).toContainText("By signing up, you consent to receive emails");
     await emailField(page).fill("Ada.Lovelace@Example.COM");
