@@ -34,8 +34,14 @@ export const customerExperiments = pgTable(
     name: text("name").notNull(),
     variant: text("variant").notNull(),
     assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull(),
+    /**
+     * When the server first rendered this variant to the member: their exposure in the experiment report (ADR 0056).
+     * Null until then; cleared when the variant is changed, so the member is exposed again in the new one.
+     */
+    exposedAt: timestamp("exposed_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.customerId, t.name] })],
+  // The experiment report reads one experiment's exposed members (ADR 0056) without scanning every assignment.
+  (t) => [primaryKey({ columns: [t.customerId, t.name] }), index("customer_experiments_exposed_idx").on(t.name, t.exposedAt).where(sql`${t.exposedAt} is not null`)],
 );
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "customer_experiments" ADD COLUMN "exposed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "customer_experiments_exposed_idx" ON "customer_experiments" USING btree ("name","exposed_at") WHERE "customer_experiments"."exposed_at" is not null;
