@@ -65,7 +65,7 @@ export async function socialSignOn(
   if (!profile.emailVerified && profile.email) await throttleAll(shop, [["mailAccount", normaliseEmail(profile.email)], ["mailAddress", addressKey(client)]]);
   const outcome = await dbOf(shop).transaction(async (tx) => {
     const decided = await decide(tx, name, profile, shop.clock.now());
-    if (decided.kind === "confirm") await queueIdentityConfirmation(tx, { provider: name, subject: profile.subject, customer: decided.customer }, client.origin, shop.clock.now());
+    if (decided.kind === "confirm") await queueIdentityConfirmation(tx, { provider: name, profile, customer: decided.customer }, client.origin, shop.clock.now());
     return decided;
   });
   if (outcome.kind === "confirm") {
@@ -104,10 +104,23 @@ async function decide(tx: Tx, name: SocialProviderName, profile: SocialProfile, 
   return { kind: "session", customer: fresh, created: true };
 }
 
-/** The identity waits for the link emailed to the address; only that link (login page, ?identity=) confirms it. */
-async function queueIdentityConfirmation(tx: Tx, pending: { provider: SocialProviderName; subject: string; customer: Customer }, origin: string, now: Date): Promise<void> {
-  const { customer } = pending;
+/**
+ * The identity waits for the link emailed to the address; only that link (login page, ?identity=) confirms it. The
+ * email names the provider, the name it gave for its account and the Seed account it will sign in to, so its reader
+ * can tell a sign-in of their own from someone else's (issue 33).
+ */
+async function queueIdentityConfirmation(tx: Tx, pending: { provider: SocialProviderName; profile: SocialProfile; customer: Customer }, origin: string, now: Date): Promise<void> {
+  const { customer, profile } = pending;
   const { id, secret } = await issueLinkToken(tx, { customerId: customer.id, purpose: "link_identity", email: customer.email, now });
-  await linkPendingIdentity(tx, { provider: pending.provider, subject: pending.subject, customerId: customer.id, tokenId: id }, now);
-  await queueAccountEmail(tx, customer.email, "confirm_social", id, { url: `${origin}/login?${new URLSearchParams({ identity: secret })}` }, now);
+  await linkPendingIdentity(tx, { provider: pending.provider, subject: profile.subject, customerId: customer.id, tokenId: id }, now);
+  const link = { provider: PROVIDER_NAMES[pending.provider], account: customer.email, displayName: displayNameOf(profile) };
+  await queueAccountEmail(tx, customer.email, "confirm_social", id, { url: `${origin}/login?${new URLSearchParams({ identity: secret })}`, link }, now);
+}
+
+const PROVIDER_NAMES: Record<SocialProviderName, string> = { google: "Google", facebook: "Facebook" };
+
+/** The name the provider gave (whoever signed in chose it): one line, at most 60 characters; null when it gave none. */
+function displayNameOf(profile: SocialProfile): string | null {
+  const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ").replace(/\s+/g, " ").trim();
+  return name ? name.slice(0, 60) : null;
 }

@@ -17,7 +17,18 @@ interface AccountEmailContent {
   after: string;
 }
 
-const CONTENT: Record<AccountEmailKind, (p: { url?: string; code?: string }) => AccountEmailContent> = {
+/**
+ * What an account email may carry: its link or code and, for the social confirmation, who is being linked to what
+ * (the provider's name, the Seed account's address, the name the provider gave), so the reader can tell whether it
+ * was them before they click.
+ */
+export interface AccountEmailParams {
+  url?: string;
+  code?: string;
+  link?: { provider: string; account: string; displayName?: string | null };
+}
+
+const CONTENT: Record<AccountEmailKind, (p: AccountEmailParams) => AccountEmailContent> = {
   verify: ({ url }) => ({
     subject: "Verify your email for your Seed account",
     lead: "Thanks for creating a Seed account. Confirm this is your email address to finish setting it up.",
@@ -66,15 +77,24 @@ const CONTENT: Record<AccountEmailKind, (p: { url?: string; code?: string }) => 
     action: { label: "Sign in to my account", url: url! },
     after: "You do not need to do anything. If you keep getting these notes, reply to this email and we will look into it.",
   }),
-  confirm_social: ({ url }) => ({
+  confirm_social: ({ url, link }) => ({
     subject: "Confirm your email to sign in to Seed",
-    lead: "You started signing in to Seed with a social account that did not confirm this email address to us. Confirm it is yours to finish creating your Seed account and link that sign-in to it.",
+    lead: socialLinkLead(link),
     action: { label: "Confirm and sign in", url: url! },
     after: "The link works for 24 hours and only once. If this was not you, ignore this email: no account can be used with this address until it is confirmed.",
   }),
 };
 
-export function renderAccountEmail(kind: AccountEmailKind, params: { url?: string; code?: string }): { subject: string; text: string; html: string } {
+/** The social confirmation's lead: which provider's account (and whose, by the name it gave) will sign in to which Seed account. */
+function socialLinkLead(link: AccountEmailParams["link"]): string {
+  if (!link) {
+    return "You started signing in to Seed with a social account that did not confirm this email address to us. Confirm it is yours to finish creating your Seed account and link that sign-in to it.";
+  }
+  const who = link.displayName ? `the ${link.provider} account of ${link.displayName}` : `a ${link.provider} account`;
+  return `You started signing in to Seed with ${who}, which did not confirm this email address to us. Confirming links that ${link.provider} account to the Seed account ${link.account}: from then on it signs in to that account.`;
+}
+
+export function renderAccountEmail(kind: AccountEmailKind, params: AccountEmailParams): { subject: string; text: string; html: string } {
   const c = CONTENT[kind](params);
   const text = [c.lead, c.action ? `${c.action.label}: ${c.action.url}` : "", c.code ? `Your code: ${c.code}` : "", c.after, "Seed"].filter(Boolean).join("\n\n");
   const html = `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f4f1ea;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;color:#1f2a24">
@@ -92,6 +112,6 @@ ${c.code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:2
  * Queues an account email in the caller's transaction; the token's id makes it one email however often it retries.
  * Every account email has someone waiting for it (a code or a link that expires), so it goes before receipts.
  */
-export async function queueAccountEmail(db: Queryable, to: string, kind: AccountEmailKind, key: string, params: { url?: string; code?: string }, now: Date): Promise<void> {
+export async function queueAccountEmail(db: Queryable, to: string, kind: AccountEmailKind, key: string, params: AccountEmailParams, now: Date): Promise<void> {
   await enqueueEmail(db, { to, ...renderAccountEmail(kind, params), template: `account-${kind}`, idempotencyKey: `account-${kind}:${key}`, urgent: true }, { now });
 }
