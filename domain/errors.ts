@@ -24,6 +24,8 @@ export const ERROR_CATALOGUE = {
   // Payment and checkout.
   PAYMENT_DECLINED: { status: 402, message: "Your card was declined." },
   CHECKOUT_IN_PROGRESS: { status: 409, message: "We are still placing this order. Please wait a moment." },
+  /** A card token pays once, as at real gateways (Stripe's token_already_used, docs/decisions/0058); a saved card is reused by its id. */
+  CARD_TOKEN_USED: { status: 400, message: "These card details were already used for a payment. Please enter your card again." },
   // Catalogue lookups.
   UNSUPPORTED_CURRENCY: { status: 404, message: "We do not sell in that currency." },
   PLAN_NOT_FOUND: { status: 404, message: "There is no such plan." },
@@ -31,6 +33,14 @@ export const ERROR_CATALOGUE = {
   CAPTCHA_FAILED: { status: 400, message: MESSAGES.captchaFailed },
   /** After a few declined cards (docs/decisions/0026): the next try needs a solved captcha. */
   CAPTCHA_REQUIRED: { status: 403, message: "For your security, please complete the check above Place order, then try again." },
+  /**
+   * Where a captcha would be asked but none can be (production without Turnstile keys, docs/decisions/0058): the card
+   * try is refused until the decline window slides.
+   */
+  CAPTCHA_UNAVAILABLE: {
+    status: 403,
+    message: "For your security, we cannot take another card from you right now, after several declined cards. Please try again later.",
+  },
   // Transport-level codes used by every endpoint.
   VALIDATION_ERROR: { status: 400, message: "The request is not valid." },
   NOT_FOUND: { status: 404, message: "Not found." },

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import type { Env } from "./env";
+import { captchaMode } from "./integrations/captcha/turnstile";
 
 function isLoopbackHost(host: string): boolean {
   if (host === "localhost" || host === "::1") return true;
@@ -8,7 +9,7 @@ function isLoopbackHost(host: string): boolean {
 
 /**
  * What an operator must read before anything else when the shop starts in an unsafe shape: development mode reachable
- * from the network, or production without rate limits. Logged as the first lines (warn), in plain words.
+ * from the network, production without a captcha service, or production without rate limits. Logged as the first lines (warn), in plain words.
  */
 export function startWarnings(env: Env): string[] {
   const warnings: string[] = [];
@@ -19,6 +20,9 @@ export function startWarnings(env: Env): string[] {
         "To serve anyone else run it in production: NODE_ENV=production SESSION_SECRET=<32+ random characters> PUBLIC_URL=https://your.shop npm run serve " +
         "(or set HOST=127.0.0.1 to keep development to this machine).",
     );
+  }
+  if (captchaMode(env) === "unavailable") {
+    warnings.push("TURNSTILE_SECRET_KEY is not set: no captcha can be asked, so after a few declined cards further card tries from that address, email or card are refused until the hour passes. Set TURNSTILE_SECRET_KEY and TURNSTILE_SITE_KEY to ask for a captcha instead.");
   }
   if (env.NODE_ENV === "production" && !env.RATE_LIMITS.enabled) {
     warnings.push("RATE_LIMITS=off: no rate limits on purchases, sign-ups or events. Use it only for benchmarks and load tests.");

@@ -6,7 +6,7 @@ import { MESSAGES } from "../../domain/messages";
 import { declineMessageForShopper } from "../../domain/payments";
 import type { OrderSummary } from "../../domain/orders";
 import { isValidEmail } from "../../domain/validation";
-import { verifyCaptcha } from "../integrations/captcha/turnstile";
+import { requireCaptcha, verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
 import { cardFingerprint, UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
 import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
@@ -114,7 +114,7 @@ async function gateAndClaim(
   const standing = gate.standing(gated.answer);
   if (standing.refused) throw standing.refused;
   const needsCaptcha = standing.captchaRequired && !(await captchaSolvedWithCard(shop, request));
-  if (needsCaptcha && !request.captchaToken) throw new ShopError("CAPTCHA_REQUIRED");
+  if (needsCaptcha) requireCaptcha(shop, request.captchaToken);
   return { claimed: await claimAttempt(shop, key, requestHash, fingerprint), needsCaptcha };
 }
 

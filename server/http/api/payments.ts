@@ -1,11 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ShopError } from "../../../domain/errors";
-import { verifyCaptcha } from "../../integrations/captcha/turnstile";
+import { captchaMode, requireCaptcha, verifyCaptcha } from "../../integrations/captcha/turnstile";
 import { cardFingerprint } from "../../integrations/payments/gateway";
 import { describeCardInput, tokenizeCard } from "../../integrations/payments/sandbox";
 import { declineStanding } from "../../modules/rate-limit";
 import { clientAddressKey, clientIp } from "../middleware/client-ip";
 import { rateLimit } from "../middleware/rate-limit";
+import type { Shop } from "../../shop";
 import { createRouter, errorResponses, rateLimitedResponses, jsonBody, jsonResponse } from "../openapi";
 
 const CardSchema = z.object({
@@ -34,17 +34,23 @@ export const paymentsApi = createRouter().openapi(route, async (c) => {
   c.header("Cache-Control", "no-store");
   const shop = c.get("shop");
   const { captchaToken, ...card } = c.req.valid("json");
-  let captchaChecked = false;
   if (shop.env.RATE_LIMITS.enabled) {
     // After a few declines of this address or card: a solved captcha, or (after more) no new tokens until the window slides.
     const described = describeCardInput(card);
     const standing = await declineStanding(shop, { address: clientAddressKey(c), email: null, card: described ? cardFingerprint(described) : null });
     if (standing.refused) throw standing.refused;
-    if (standing.captchaRequired && !captchaToken) throw new ShopError("CAPTCHA_REQUIRED");
+    if (standing.captchaRequired) requireCaptcha(shop, captchaToken);
   }
-  if (captchaToken) {
-    await verifyCaptcha(shop, captchaToken, clientIp(c));
-    captchaChecked = true;
-  }
+  const captchaChecked = await checkedCaptcha(shop, captchaToken, clientIp(c));
   return c.json(await tokenizeCard(shop, card, { captchaChecked }), 200);
 });
+
+/**
+ * Whether a solved captcha came with the card (the token then carries it into one purchase). A token sent where no
+ * captcha can be checked (production without Turnstile keys) marks nothing: it is not a solve.
+ */
+async function checkedCaptcha(shop: Shop, captchaToken: string | undefined, ip: string | null): Promise<boolean> {
+  if (!captchaToken || captchaMode(shop.env) === "unavailable") return false;
+  await verifyCaptcha(shop, captchaToken, ip);
+  return true;
+}

@@ -13,7 +13,7 @@ const route = createRoute({
   path: "/turnstile/verify",
   middleware: [rateLimit("forms-per-address")] as const,
   summary:
-    "Check a Cloudflare Turnstile token; 400 CAPTCHA_FAILED when it is refused or cannot be checked. Passes when TURNSTILE_SECRET_KEY is unset",
+    "Check a Cloudflare Turnstile token; 400 CAPTCHA_FAILED when it is refused or cannot be checked. Without TURNSTILE_SECRET_KEY: passes outside production, 403 CAPTCHA_UNAVAILABLE in production",
   request: { body: jsonBody(VerifyBody) },
   responses: { 200: jsonResponse("The token is good", z.object({ success: z.literal(true) })), ...errorResponses, ...rateLimitedResponses },
 });

@@ -114,6 +114,14 @@ describe(`captcha: POST /api/turnstile/verify and verifyCaptcha (${testDriver()}
     expect(error.toBody()).toEqual({ code: "CAPTCHA_FAILED", message: CAPTCHA_WORDS });
   });
 
+  it("without a secret: the stand-in passes outside production; production passes nothing (CAPTCHA_UNAVAILABLE, ADR 0058)", async () => {
+    await expect(verifyCaptcha(shop, "anything-at-all", null)).resolves.toBeUndefined();
+    const production = { ...shop, env: { ...shop.env, NODE_ENV: "production" as const } };
+    await expect(verifyCaptcha(production, "anything-at-all", null)).rejects.toMatchObject({ code: "CAPTCHA_UNAVAILABLE", status: 403 });
+    await expect(verifyCaptcha(production, "good", null)).rejects.toMatchObject({ code: "CAPTCHA_UNAVAILABLE" });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it("a good token passes: 200 {success: true}; siteverify got a form-encoded POST with secret, response and remoteip", async () => {
     const res = await verify({ token: "good" }, {}, app, "203.0.113.7");
     expect(res.status).toBe(200);
