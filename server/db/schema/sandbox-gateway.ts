@@ -16,6 +16,12 @@ export const sandboxTokens = pgTable("sandbox_tokens", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   /** When a solved captcha came with the tokenize request (docs/decisions/0026): the purchase with this token needs no second one. */
   captchaCheckedAt: timestamp("captcha_checked_at", { withTimezone: true }),
+  /**
+   * What spent this one-time token (docs/decisions/0058), as a real gateway's token pays once: the charge it authorized,
+   * or `attached:<reference>` when it was kept as a saved card without a charge. Null while unused; voiding the charge
+   * gives the token back (nothing was paid). Set by a conditional UPDATE, so two processes cannot both spend it.
+   */
+  spentBy: text("spent_by"),
 });
 
 export const sandboxCharges = pgTable("sandbox_charges", {

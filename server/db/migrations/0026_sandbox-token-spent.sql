@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_tokens" ADD COLUMN "spent_by" text;
