@@ -72,6 +72,7 @@ export default [
     route("coupons", "routes/console/coupons.tsx", { id: "console_coupons" }),
     route("coupons/:code", "routes/console/coupon.tsx", { id: "console_coupon" }),
     route("emails", "routes/console/emails.tsx", { id: "console_emails" }),
+    route("emails/:id", "routes/console/email.tsx", { id: "console_email" }),
     route("flags", "routes/console/flags.tsx", { id: "console_flags" }),
     route("audit", "routes/console/audit.tsx", { id: "console_audit" }),
     route("referrals", "routes/console/referrals.tsx", { id: "console_referrals" }),

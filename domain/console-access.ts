@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   "coupons.edit": ["owner", "finance"],
   "emails.read": ["owner", "support"],
   "emails.requeue": ["owner", "support"],
+  // Send an email again without seeing it: staff see emails only with their secrets hidden (ADR 0055).
+  "emails.resend": ["owner", "support"],
   "flags.read": ["owner", "content"],
   "flags.edit": ["owner"],
   "audit.read": ["owner"],
@@ -81,6 +83,7 @@ export const CONSOLE_PAGES = [
   { path: "/console/coupons", permission: "coupons.read" },
   { path: "/console/coupons/:code", permission: "coupons.read" },
   { path: "/console/emails", permission: "emails.read" },
+  { path: "/console/emails/:id", permission: "emails.read" },
   { path: "/console/flags", permission: "flags.read" },
   { path: "/console/audit", permission: "audit.read" },
   { path: "/console/referrals", permission: "referrals.review" },

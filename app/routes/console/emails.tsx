@@ -63,7 +63,9 @@ export default function ConsoleEmails({ loaderData }: Route.ComponentProps) {
                     <When iso={m.createdAt} />
                   </td>
                   <td>{m.to}</td>
-                  <td>{m.subject}</td>
+                  <td>
+                    <Link to={`/console/emails/${m.id}`}>{m.subject}</Link>
+                  </td>
                   <td>
                     <Badge tone={m.status}>{m.status}</Badge> {m.attempts > 0 ? <span className="c-hint">{m.attempts} tries</span> : null}
                     {m.lastError ? <div className="c-hint">{m.lastError}</div> : null}

@@ -121,6 +121,7 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
     "POST /coupons": async () => ({ body: { code: "WALKER5", type: "percent", value: 5 } }),
     "PUT /coupons/{code}": async () => ({ body: { type: "percent", value: 12 } }),
     "POST /emails/{id}/requeue": async () => ({}),
+    "POST /emails/{id}/resend": async () => ({ body: {} }),
     "PUT /flags/{name}": async () => ({ body: { enabled: true } }),
     "POST /staff": async () => ({ body: { email: "invited@seed.test", role: "support" } }),
     "POST /auth/sign-out": async () => ({}),
@@ -180,7 +181,7 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
 
   describe("pages", () => {
     const pageUrl = (path: string) =>
-      path.replace(":number", fixtures.number!).replace(":id", path.startsWith("/console/subscriptions") ? fixtures.subscription! : fixtures.id!).replace(":code", fixtures.code!).replace(":page", "careers");
+      path.replace(":number", fixtures.number!).replace(":id", path.startsWith("/console/subscriptions") ? fixtures.subscription! : path.startsWith("/console/emails") ? fixtures.emailId! : fixtures.id!).replace(":code", fixtures.code!).replace(":page", "careers");
     const get = (url: string, cookie: string | null) => app.request(url, { headers: cookie ? { Cookie: cookie } : {} });
 
     it("every page sends a signed-out visitor and a shopper to sign in, and refuses each role without its permission", async () => {

@@ -8,7 +8,7 @@ import { decodeTimeIdCursor, encodeTimeIdCursor, pageSize } from "../../../domai
 import { sessionsOfCustomer } from "../../modules/auth";
 import { findCoupon, listCoupons, redemptionsOf } from "../../modules/coupons";
 import { customerEmailsOf, customerIdsNamed, customerProfile, findCustomerByEmail, listCustomers } from "../../modules/customers";
-import { emailsWithKeyPrefix, outboxPage, type EmailStatus } from "../../modules/email";
+import { emailsWithKeyPrefix, outboxPage, staffSubjectOf, type EmailStatus } from "../../modules/email";
 import { customerOfOrder, dailyOrderTotals, orderIdBySequence, orderSummary, searchOrders, shipmentsOfOrder } from "../../modules/orders";
 import { storedFlagDefaults } from "../../modules/settings";
 import { listAudit, listStaff, type AuditEntry, type StaffSession } from "../../modules/staff";
@@ -29,7 +29,9 @@ import {
   decideReferralAction,
   editFraudStatus,
   inviteStaff,
+  openEmailAction,
   requeueEmailAction,
+  resendEmailAction,
   resendConfirmation,
   revokeSessionOfCustomer,
   setFlagAction,
@@ -132,7 +134,8 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
       const emails = [...confirmation, ...shippedEmails, ...refundEmails].map((m) => ({
         id: m.id,
         to: m.to,
-        subject: m.subject,
+        // Never the stored subject: a sign-in code's is the code (ADR 0055).
+        subject: staffSubjectOf(m),
         template: m.template,
         status: m.status,
         lastError: m.lastError,
@@ -428,7 +431,8 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
       const view = rows.map((m) => ({
         id: m.id,
         to: m.to,
-        subject: m.subject,
+        // Never the stored subject: a sign-in code's is the code (ADR 0055).
+        subject: staffSubjectOf(m),
         template: m.template,
         status: m.status,
         attempts: m.attempts,
@@ -442,6 +446,19 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     async requeueEmail(id: string) {
       allow("emails.requeue");
       await requeueEmailAction(shop, actor, id);
+    },
+
+    /** One email as staff may see it (secrets hidden, ADR 0055); opening it is on the audit record. */
+    async email(id: string) {
+      allow("emails.read");
+      const m = await openEmailAction(shop, actor, id);
+      return { ...m, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null };
+    },
+
+    /** Sends an email again to its recipient without showing it: a fresh code or link for sign-in emails. */
+    async resendEmail(id: string, requestKey?: string) {
+      allow("emails.resend");
+      return resendEmailAction(shop, actor, { emailId: id, requestKey });
     },
 
     /** Each flag: the built-in default, FEATURE_FLAGS, the console's setting, and what pages use. */

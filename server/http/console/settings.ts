@@ -27,6 +27,37 @@ const requeueRoute = consoleRoute("emails.requeue", {
   responses: { 200: jsonResponse("Queued", Ok) },
 });
 
+// One email with its secrets hidden (ADR 0055): codes and links that sign in never reach staff.
+const StaffEmail = z.object({
+  id: z.string(),
+  to: z.string(),
+  template: z.string(),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+});
+
+const emailRoute = consoleRoute("emails.read", {
+  method: "get",
+  path: "/emails/{id}",
+  summary: "One email, its codes and sign-in links hidden; opening it is on the audit record",
+  request: { params: z.object({ id: z.string().uuid() }) },
+  responses: { 200: jsonResponse("The email as staff may see it", StaffEmail) },
+});
+
+const resendRoute = consoleRoute("emails.resend", {
+  method: "post",
+  path: "/emails/{id}/resend",
+  summary: "Send an email again to its recipient (a fresh code or link for sign-in emails); requestKey makes a retried request send one",
+  request: { params: z.object({ id: z.string().uuid() }), body: jsonBody(z.object({ requestKey: z.string().uuid().optional() })) },
+  responses: { 200: jsonResponse("Queued", z.object({ emailId: z.string().nullable(), fresh: z.boolean() })) },
+});
+
 const flagsRoute = consoleRoute("flags.read", {
   method: "get",
   path: "/flags",
@@ -71,6 +102,8 @@ export const consoleSettingsApi = createRouter()
     await serviceOf(c).requeueEmail(c.req.valid("param").id);
     return c.json({ success: true as const }, 200);
   })
+  .openapi(emailRoute, async (c) => c.json(await serviceOf(c).email(c.req.valid("param").id), 200))
+  .openapi(resendRoute, async (c) => c.json(await serviceOf(c).resendEmail(c.req.valid("param").id, c.req.valid("json").requestKey), 200))
   .openapi(flagsRoute, async (c) => c.json(await serviceOf(c).flags(), 200))
   .openapi(setFlagRoute, async (c) => {
     await serviceOf(c).setFlag(c.req.valid("param").name, c.req.valid("json").enabled);

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
-import { summaryColumns as summary, type EmailStatus, type OutboxEmailSummary } from "./outbox";
+import { summaryColumns as summary, type EmailStatus, type OutboxEmail, type OutboxEmailSummary } from "./outbox";
 
 /** The outbox for the console, newest first, keyset-paged on (created_at, id) over email_outbox_created_idx. */
 export async function outboxPage(
@@ -45,4 +45,35 @@ export async function requeueFailed(db: Queryable, id: string): Promise<OutboxEm
   if (!before) return null;
   await db.update(emailOutbox).set({ status: "queued", attempts: 0, nextAttemptAt: null }).where(eq(emailOutbox.id, id));
   return before as OutboxEmailSummary;
+}
+
+/** One email with its bodies, read in the caller's transaction (the console's detail view); null for an unknown id. */
+export async function emailById(db: Queryable, id: string): Promise<OutboxEmail | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return (row as OutboxEmail | undefined) ?? null;
+}
+
+/**
+ * Queues an email again as a new outbox row: the same recipient, parts, headers and priority, under the original's key
+ * plus `:resend:<requestKey>` (a double-submitted form queues one copy). Answers the new row's id, or null when that
+ * key was queued already.
+ */
+export async function queueCopyOf(db: Queryable, email: OutboxEmail, requestKey: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      template: email.template,
+      idempotencyKey: `${email.idempotencyKey}:resend:${requestKey}`,
+      headers: email.headers ?? null,
+      priority: email.priority,
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
+    .returning({ id: emailOutbox.id });
+  return row?.id ?? null;
 }

@@ -15,7 +15,8 @@ export {
   type OutboxEmail,
   type OutboxEmailSummary,
 } from "./outbox";
-export { emailsWithKeyPrefix, outboxPage, requeueFailed } from "./console";
+export { emailById, emailsWithKeyPrefix, outboxPage, queueCopyOf, requeueFailed } from "./console";
+export { isPlainTemplate, staffSubjectOf, staffViewOf, type EmailParts } from "./staff-view";
 export { EMAIL_STATUSES, type EmailStatus } from "./outbox";
 export { sendDueEmails } from "./send";
 export { attachEmailSender, SEND_EMAIL, sendQueuedEmailsSoon } from "./trigger";

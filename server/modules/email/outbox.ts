@@ -3,6 +3,7 @@ import type { Queryable } from "../../db/client";
 import { statementPart, type StatementPart } from "../../db/one-statement";
 import { emailOutbox } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
+import { staffViewOf, staffViewShows } from "./staff-view";
 
 /**
  * The email outbox: a table of emails to send, written in the caller's transaction, delivered after commit
@@ -25,6 +26,11 @@ export interface NewEmail {
   headers?: Record<string, string> | null;
   /** Someone is waiting for it (a sign-in code, a magic link, a reset, a verification): sent before everything else. */
   urgent?: boolean;
+  /**
+   * The secrets the renderer put in it (a code, a link that signs in): never stored, only checked: queuing fails if
+   * the console's staff view (staff-view.ts) would still show one, so a kind that leaks to staff fails its own tests.
+   */
+  secrets?: readonly string[];
 }
 
 /** The outbox's priority column: lower is sent first. */
@@ -68,6 +74,10 @@ function checkEmail(email: NewEmail): void {
   if (!email.to.includes("@")) throw new TypeError("enqueueEmail: to is not an email address");
   for (const [name, value] of Object.entries(email.headers ?? {})) {
     if (!/^[A-Za-z0-9-]+$/.test(name) || LINE_BREAK.test(value)) throw new TypeError(`enqueueEmail: header ${name} is not a single line`);
+  }
+  if (email.secrets?.length) {
+    const view = staffViewOf(email);
+    if (email.secrets.some((secret) => secret !== "" && staffViewShows(view, secret))) throw new TypeError(`enqueueEmail: staff would see a secret of ${email.template}`);
   }
 }
 

@@ -55,6 +55,9 @@ export const RATE_LIMIT_DEFAULTS = {
   "console-sign-in-per-email-and-address": { limit: 5, windowMs: 15 * MINUTE },
   "console-sign-in-per-address": { limit: 30, windowMs: 15 * MINUTE },
   "console-sign-in-per-email": { limit: 50, windowMs: HOUR },
+  /** Emails a member of staff sends again from the console (ADR 0055): a few per recipient, enough per staff member for a shift. */
+  "console-resend-per-recipient": { limit: 3, windowMs: HOUR },
+  "console-resend-per-staff": { limit: 30, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof RATE_LIMIT_DEFAULTS;

@@ -5,6 +5,7 @@ export { editFraudStatus, revokeSessionOfCustomer } from "./customers";
 export { resendConfirmation, shipOrder } from "./orders";
 export { refundOrderPayment, type RefundRequest, type RefundOutcome } from "./refunds";
 export { inviteStaff, requeueEmailAction, setFlagAction } from "./settings";
+export { openEmailAction, resendEmailAction, type ResendOutcome, type StaffEmail } from "./emails";
 export { decideReferralAction } from "./referrals";
 export { cancelSubscriptionAction, chargeRenewalNowAction, pauseSubscriptionAction, skipNextAction } from "./subscriptions";
 export { publishPageAction, restorePageVersionAction, type PublishOutcome } from "./content";

@@ -113,5 +113,7 @@ ${c.code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:2
  * Every account email has someone waiting for it (a code or a link that expires), so it goes before receipts.
  */
 export async function queueAccountEmail(db: Queryable, to: string, kind: AccountEmailKind, key: string, params: AccountEmailParams, now: Date): Promise<void> {
-  await enqueueEmail(db, { to, ...renderAccountEmail(kind, params), template: `account-${kind}`, idempotencyKey: `account-${kind}:${key}`, urgent: true }, { now });
+  // The link and the code are what signs in: named as secrets, queuing fails if the console would show them (ADR 0055).
+  const secrets = [params.url, params.code].filter((s): s is string => Boolean(s));
+  await enqueueEmail(db, { to, ...renderAccountEmail(kind, params), template: `account-${kind}`, idempotencyKey: `account-${kind}:${key}`, urgent: true, secrets }, { now });
 }

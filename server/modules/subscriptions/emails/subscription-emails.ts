@@ -53,7 +53,7 @@ export function renderCancelLink(url: string) {
 
 export async function enqueueCancelLink(db: Queryable, to: string, url: string, options: { now: Date }) {
   const window = Math.floor(options.now.getTime() / WINDOW_MS);
-  return enqueueEmail(db, { to, ...renderCancelLink(url), template: CANCEL_LINK, idempotencyKey: `${CANCEL_LINK}:${to}:${window}`, urgent: true }, options);
+  return enqueueEmail(db, { to, ...renderCancelLink(url), template: CANCEL_LINK, idempotencyKey: `${CANCEL_LINK}:${to}:${window}`, urgent: true, secrets: [url] }, options);
 }
 
 /** Someone asked for a cancel link for an address with no subscription: say so, without telling the asker anything. */
