@@ -6,6 +6,7 @@ import { startSession } from "../modules/auth";
 import { findOrCreateCustomer, setExperiment } from "../modules/customers";
 import { consoleOwnerCommand } from "../commands/console-owner";
 import { billingPeriodOf } from "../../domain/billing-dates";
+import { EXPERIMENT_DEFINITIONS } from "../../domain/experiments";
 import { customerByEmail } from "../modules/customers";
 import { heldSubscriptionRows } from "../modules/subscriptions";
 import { dbOf } from "../shop";
@@ -32,7 +33,10 @@ export const testHooks = new Hono<AppEnv>().post("/session", async (c) => {
   const input = SignInSchema.parse(await c.req.json());
   const shop = c.get("shop");
   const customer = await findOrCreateCustomer(shop, input.email, { firstName: input.firstName });
-  for (const [name, variant] of Object.entries(input.experiments)) await setExperiment(shop, customer.id, name, variant);
+  // Experiments not asked for are pinned to their control: the shell would otherwise assign a new member by hash
+  // (ADR 0056), and a test's header would change from run to run.
+  const experiments = { ...Object.fromEntries(EXPERIMENT_DEFINITIONS.map((e) => [e.name, e.control])), ...input.experiments };
+  for (const [name, variant] of Object.entries(experiments)) await setExperiment(shop, customer.id, name, variant);
   const { token, expiresAt } = await startSession(shop, customer);
   setSessionCookie(c, token, expiresAt);
   return c.json({ customerId: customer.id, seedSessionToken: token });

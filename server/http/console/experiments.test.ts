@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { REFERRAL_BADGE, LOYALTY_NEW_USER } from "../../../domain/experiments";
 import { createApp } from "../../app";
-import { analyticsEvents, auditLog } from "../../db/schema";
-import { assignExperiment, EXPERIMENT_STATE_CACHE_MS, experimentReport, formatExperimentReport, servedExperimentsOf, forgetExperimentStateCache, setExperimentState, stoppedExperiments } from "../../modules/analytics";
+import { analyticsEvents, auditLog, orders } from "../../db/schema";
+import { fixedClock } from "../../lib/clock";
+import { assignExperiment, EXPERIMENT_STATE_CACHE_MS, experimentReport, formatExperimentReport, servedExperimentsOf, serveExperiments, forgetExperimentStateCache, setExperimentState, stoppedExperiments } from "../../modules/analytics";
 import { SESSION_COOKIE, startSession } from "../../modules/auth";
 import { findOrCreateCustomer, setExperiment } from "../../modules/customers";
 import { dbOf } from "../../shop";
@@ -37,58 +39,79 @@ describe(`console experiments (${testDriver()})`, () => {
     return { status: res.status, body: (await res.json()) as any };
   };
 
-  /** The seeded fixture: exposures and orders of referral_badge_2 with known answers. */
-  async function seedEvents() {
+  /**
+   * The seeded fixture, with known answers: members served variants by the shell at known hours and orders the shop
+   * recorded for them (ADR 0056), plus analytics events that must move nothing.
+   */
+  async function seedExposuresAndOrders() {
     const t = shop.clock.now().getTime() - 48 * HOUR;
     const at = (h: number) => new Date(t + h * HOUR);
-    const viewed = (unit: { user?: string; anon?: string }, experiment: string, variant: string, h: number) => ({
-      name: "Experiment Viewed",
-      properties: { experiment, variant },
-      userId: unit.user ?? null,
-      anonymousId: unit.anon ?? null,
-      createdAt: at(h),
+    const atHour = (h: number) => ({ ...shop, clock: fixedClock(at(h)) });
+    const names = ["c1", "c2", "c3", "c4", "n1", "n2", "n3", "n4", "s1", "u1"] as const;
+    const ids = Object.fromEntries(await Promise.all(names.map(async (n) => [n, (await findOrCreateCustomer(shop, `${n}-exp@example.com`)).id] as const))) as Record<(typeof names)[number], string>;
+    /** The member holds these variants and the shell serves them at hour h (a visit to any page). */
+    const serve = async (id: string, h: number, badge?: string, loyalty = "control") => {
+      if (badge) await setExperiment(atHour(h), id, REFERRAL_BADGE, badge);
+      await setExperiment(atHour(h), id, LOYALTY_NEW_USER, loyalty);
+      await serveExperiments(atHour(h), id);
+    };
+    const order = (customerId: string, h: number, { status = "paid", key = randomUUID() } = {}) => ({
+      customerId, email: "exp@example.com", status, currency: "USD", country: "US", subtotal: 4999, discountTotal: 0, discounts: [],
+      shippingMethod: "standard", shippingLabel: "Standard", shippingAmount: 0, total: 4999, shippingAddress: {}, idempotencyKey: key, createdAt: at(h),
     });
-    const order = (unit: { user?: string; anon?: string }, h: number) => ({ name: "Order Completed", properties: { order_id: `o-${h}` }, userId: unit.user ?? null, anonymousId: unit.anon ?? null, createdAt: at(h) });
-    const ids = await Promise.all(["c1", "c2", "c3", "c4", "n1", "n2"].map((n) => findOrCreateCustomer(shop, `${n}-exp@example.com`).then((c) => c.id)));
-    const [c1, c2, c3, c4, n1, n2] = ids.map((id) => ({ user: id }));
-    const anon = { anon: "anon-visitor-1" };
+    // control: 4 members. c1 (served twice: counted once) and c2 convert; c3 ordered before it was served; c4's only
+    // orders are a renewal (the subscription's, not a choice) and a canceled one.
+    await serve(ids.c1, 1, "control");
+    await serveExperiments(atHour(2), ids.c1);
+    await serve(ids.c2, 1, "control");
+    await serve(ids.c3, 5, "control");
+    await serve(ids.c4, 1, "control");
+    // new_badge: 5 members. n3 converts (a paid order refunded later still was one); n2 ordered before it was served
+    // (and is in loyalty_new_user's exclude); s1 was served the control, then switched to new_badge (PUT
+    // user-experiment) and served that: it counts there, from then on. u1 holds a variant the experiment does not
+    // have: shown, never counted.
+    await serve(ids.n1, 1, "new_badge");
+    await serve(ids.n2, 1, "new_badge", "exclude");
+    await serve(ids.n3, 1, "new_badge");
+    await serve(ids.n4, 1, "new_badge");
+    await serve(ids.s1, 1, "control");
+    await serve(ids.s1, 3, "new_badge");
+    await serve(ids.u1, 1, "zzz");
     await dbOf(shop)
-      .insert(analyticsEvents)
+      .insert(orders)
       .values([
-        // control: 4 units, c1 (seen twice: counted once, in its first variant) and c2 convert; c3 ordered before
-        // its exposure (not a conversion); c4 never orders.
-        viewed(c1!, REFERRAL_BADGE, "control", 1),
-        viewed(c1!, REFERRAL_BADGE, "new_badge", 2),
-        viewed(c2!, REFERRAL_BADGE, "control", 1),
-        viewed(c3!, REFERRAL_BADGE, "control", 5),
-        viewed(c4!, REFERRAL_BADGE, "control", 1),
-        order(c1!, 3),
-        order(c2!, 4),
-        order(c3!, 2),
-        // new_badge: 3 units (one an anonymous visitor), the visitor converts.
-        viewed(n1!, REFERRAL_BADGE, "new_badge", 1),
-        viewed(n2!, REFERRAL_BADGE, "new_badge", 1),
-        viewed(anon, REFERRAL_BADGE, "new_badge", 1),
-        order(anon, 6),
-        // Another experiment's exposure of the same unit counts only there.
-        viewed(n2!, LOYALTY_NEW_USER, "exclude", 1),
-        order(n2!, 0),
+        order(ids.c1, 3),
+        order(ids.c2, 4),
+        order(ids.c3, 2),
+        order(ids.c4, 6, { key: `renewal:${randomUUID()}:2026-11` }),
+        order(ids.c4, 6, { status: "canceled" }),
+        order(ids.n2, 0),
+        order(ids.n3, 6, { status: "refunded" }),
+        order(ids.s1, 4),
       ]);
+    // What any browser may post: exposures and orders of its own making, for members and for anonymous ids.
+    const forged = (userId: string | null, anonymousId: string | null, h: number) => [
+      { name: "Experiment Viewed", properties: { experiment: REFERRAL_BADGE, variant: "new_badge" }, userId, anonymousId, createdAt: at(h) },
+      { name: "Order Completed", properties: { order_id: `made-up-${h}` }, userId, anonymousId, createdAt: at(h + 1) },
+    ];
+    await dbOf(shop).insert(analyticsEvents).values([...forged(ids.c4, null, 7), ...forged(null, "anon-visitor-1", 7), ...forged(ids.n1, null, 7)]);
   }
 
   it("reads exposures and conversions by variant on a seeded fixture, the same numbers as the report command", async () => {
-    await seedEvents();
+    await seedExposuresAndOrders();
     const { status, body } = await api("GET", "/experiments", content);
     expect(status).toBe(200);
     const badge = body.find((e: any) => e.name === REFERRAL_BADGE);
     expect(badge).toMatchObject({ state: "running", control: "control" });
     const byVariant = Object.fromEntries(badge.variants.map((v: any) => [v.variant, v]));
+    expect(Object.keys(byVariant)).toEqual(["control", "new_badge"]);
     expect(byVariant.control).toMatchObject({ exposures: 4, conversions: 2, rate: 0.5, lift: null });
-    expect(byVariant.new_badge).toMatchObject({ exposures: 3, conversions: 1 });
-    expect(byVariant.new_badge.rate).toBeCloseTo(1 / 3, 10);
-    expect(byVariant.new_badge.lift.difference).toBeCloseTo(1 / 3 - 0.5, 10);
+    expect(byVariant.new_badge).toMatchObject({ exposures: 5, conversions: 2 });
+    expect(byVariant.new_badge.rate).toBeCloseTo(2 / 5, 10);
+    expect(byVariant.new_badge.lift.difference).toBeCloseTo(2 / 5 - 0.5, 10);
+    // loyalty_new_user: everyone served above holds control but n2 (exclude, ordered before); c1, c2, s1 and n3 converted.
     const loyalty = body.find((e: any) => e.name === LOYALTY_NEW_USER);
-    expect(Object.fromEntries(loyalty.variants.map((v: any) => [v.variant, [v.exposures, v.conversions]]))).toEqual({ control: [0, 0], exclude: [1, 0] });
+    expect(Object.fromEntries(loyalty.variants.map((v: any) => [v.variant, [v.exposures, v.conversions]]))).toEqual({ control: [9, 4], exclude: [1, 0] });
     // One implementation: the console reads what `npm run experiments:report` prints.
     const report = await experimentReport(shop, REFERRAL_BADGE);
     expect(badge.variants).toEqual(JSON.parse(JSON.stringify(report.variants)));

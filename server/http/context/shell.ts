@@ -8,7 +8,7 @@ import { parseFlagOverrides, resolveFlags, type Flags } from "../../../domain/fl
 import { pickCountry } from "../../../domain/locale";
 import { COUNTRY_STORAGE_KEY } from "../../../domain/storage-keys";
 import { clientLocation } from "../middleware/client-location";
-import { servedExperimentsOf } from "../../modules/analytics";
+import { serveExperiments } from "../../modules/analytics";
 import { findCustomerById } from "../../modules/customers";
 import { cachedFlagDefaults } from "../../modules/settings";
 import { dbOf } from "../../shop";
@@ -61,8 +61,8 @@ async function viewerOf(c: Context<AppEnv>): Promise<ShellViewer> {
     email: customer.email,
     firstName: customer.firstName,
     blocked: isBlocked(customer),
-    // Stopped experiments are left out, so the member sees the control and sends no exposure (ADR 0042).
-    experiments: await servedExperimentsOf(shop, customer.id),
+    // Assigned and counted as exposed here, by the server (ADR 0056); stopped ones are left out, so the control shows.
+    experiments: await serveExperiments(shop, customer.id),
   };
 }
 

@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
-import { EVENTS } from "../../../domain/event-names";
 import { assignVariant, experimentNamed, experimentResults, EXPERIMENT_DEFINITIONS, servedExperiments, type Experiments, type VariantCounts, type VariantResult } from "../../../domain/experiments";
 import { ShopError } from "../../../domain/errors";
-import { experimentsOf, setExperiment } from "../customers";
+import { assignmentsOf, experimentsOf, exposedMembers, recordExposures, setExperiment, type StoredAssignment } from "../customers";
+import { customersWhoOrderedSince } from "../orders";
 import { dbOf, type Shop } from "../../shop";
 import { stoppedExperiments } from "./experiment-states";
 
@@ -43,6 +42,39 @@ export async function servedExperimentsOf(shop: Shop, customerId: string): Promi
   return servedExperiments(stored, stopped);
 }
 
+/**
+ * The member's experiments as the shell renders them, and the exposure counted where it happens: on the server
+ * (ADR 0056). A running experiment the member has no variant of is assigned now (deterministically, as
+ * assignExperiment does); a defined variant served for the first time is recorded as exposed. Once every running
+ * variant is exposed this is one read and no write. Stopped experiments are left out: their control shows, uncounted.
+ */
+export async function serveExperiments(shop: Shop, customerId: string): Promise<Experiments> {
+  const [stored, stopped] = await Promise.all([assignmentsOf(shop, customerId), stoppedExperiments(dbOf(shop))]);
+  const firstServed = variantsServedFirstTime(stored, stopped, customerId);
+  await recordExposures(shop, customerId, firstServed);
+  const variants = Object.fromEntries([...stored, ...firstServed].map((a) => [a.name, a.variant]));
+  return servedExperiments(variants, stopped);
+}
+
+/** The variants of running experiments this member is about to see for the first time: new assignments included. */
+function variantsServedFirstTime(stored: StoredAssignment[], stopped: ReadonlySet<string>, customerId: string) {
+  const out: { name: string; variant: string }[] = [];
+  for (const definition of EXPERIMENT_DEFINITIONS) {
+    if (stopped.has(definition.name)) continue;
+    const row = stored.find((a) => a.name === definition.name);
+    // A variant sent through PUT user-experiment that the definition does not have is shown but never counted.
+    if (row) {
+      if (!row.exposedAt && isDefinedVariant(definition.name, row.variant)) out.push({ name: row.name, variant: row.variant });
+      continue;
+    }
+    const variant = assignVariant(definition, customerId); // null outside the traffic share: control, unexposed
+    if (variant) out.push({ name: definition.name, variant });
+  }
+  return out;
+}
+
+const isDefinedVariant = (experiment: string, variant: string) => Boolean(experimentNamed(experiment)?.variants.some((v) => v.name === variant));
+
 export interface ExperimentReport {
   name: string;
   control: string;
@@ -50,39 +82,19 @@ export interface ExperimentReport {
 }
 
 /**
- * Exposures and conversions by variant. A unit is a signed-in customer or else a browser's anonymous id; its
- * variant is the one of its first "Experiment Viewed"; it converts when it completes an order at or after that.
+ * Exposures and conversions by variant, from what the shop itself recorded (ADR 0056): an exposure is a member the
+ * server served a variant to (customer_experiments.exposed_at), a conversion a checkout order of that member at or
+ * after it (the orders module). Analytics events sent by browsers never move these numbers.
  */
 export async function experimentReport(shop: Shop, name: string): Promise<ExperimentReport> {
   const definition = experimentNamed(name);
   const control = definition?.control ?? "control";
-  // Event names are written as literals, not parameters, so PostgreSQL can use the partial index
-  // analytics_events_experiment_idx (ADR 0042) even in a generic plan.
-  const viewed = sql.raw(`'${EVENTS.experimentViewed.replace(/'/g, "''")}'`);
-  const completed = sql.raw(`'${EVENTS.orderCompleted.replace(/'/g, "''")}'`);
-  const result = await dbOf(shop).execute(sql`
-    with exposures as (
-      select distinct on (unit) unit, variant, created_at
-      from (
-        select coalesce(user_id::text, anonymous_id) as unit, properties->>'variant' as variant, created_at, id
-        from analytics_events
-        where name = ${viewed} and (properties->>'experiment') = ${name}
-      ) e
-      where unit is not null
-      order by unit, created_at, id
-    ),
-    orders as (
-      select coalesce(user_id::text, anonymous_id) as unit, max(created_at) as at
-      from analytics_events
-      where name = ${completed} and created_at >= (select min(created_at) from exposures)
-      group by 1
-    )
-    select x.variant as variant, count(*)::int as exposures, count(o.unit)::int as conversions
-    from exposures x left join orders o on o.unit = x.unit and o.at >= x.created_at
-    group by x.variant order by x.variant`);
-  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as { variant: string; exposures: number; conversions: number }[];
-  const counts: VariantCounts[] = rows.map((r) => ({ variant: r.variant, exposures: Number(r.exposures), conversions: Number(r.conversions) }));
-  for (const v of definition?.variants ?? []) if (!counts.some((c) => c.variant === v.name)) counts.push({ variant: v.name, exposures: 0, conversions: 0 });
+  const exposed = (await exposedMembers(dbOf(shop), name)).filter((e) => isDefinedVariant(name, e.variant));
+  const converted = await customersWhoOrderedSince(dbOf(shop), exposed.map((e) => ({ customerId: e.customerId, since: e.exposedAt })));
+  const counts: VariantCounts[] = (definition?.variants ?? []).map((v) => {
+    const units = exposed.filter((e) => e.variant === v.name);
+    return { variant: v.name, exposures: units.length, conversions: units.filter((e) => converted.has(e.customerId)).length };
+  });
   counts.sort((a, b) => (a.variant === control ? -1 : b.variant === control ? 1 : a.variant.localeCompare(b.variant)));
   return { name, control, variants: experimentResults(control, counts) };
 }
@@ -113,5 +125,5 @@ export function formatExperimentReport(report: ExperimentReport): string {
       const call = low > 0 ? "better than control" : high < 0 ? "worse than control" : "no clear difference yet";
       return `${v.variant}: ${call} (95% CI of the difference excludes 0: ${low > 0 || high < 0 ? "yes" : "no"})`;
     });
-  return [`Experiment ${report.name}: exposures (first "Experiment Viewed" per user or visitor) and conversions (an "Order Completed" after it)`, line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line), ...verdict].join("\n");
+  return [`Experiment ${report.name}: exposures (members the shop served a variant) and conversions (a checkout order of theirs after it), counted by the server`, line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line), ...verdict].join("\n");
 }

@@ -2,6 +2,6 @@
 export * from "./events";
 export { eventsNamed, ingestEvents, saveUsdRates, seedUsdRates, type IngestContext, type IngestResult } from "./ingest";
 export { deadLetters, destinationOf, FORWARD_EVENTS, FORWARD_RETRY_DELAY_SECONDS, FORWARD_RETRY_LIMIT, forwardEvents, setDestination, type ForwardJob } from "./forward";
-export { assignExperiment, experimentNames, experimentReport, experimentsFor, formatExperimentReport, servedExperimentsOf, type Assignment, type ExperimentReport } from "./experiments";
+export { assignExperiment, experimentNames, experimentReport, experimentsFor, formatExperimentReport, servedExperimentsOf, serveExperiments, type Assignment, type ExperimentReport } from "./experiments";
 export { EXPERIMENT_STATE_CACHE_MS, forgetExperimentStateCache, setExperimentState, stoppedExperiments, storedExperimentStates } from "./experiment-states";
 export { orderAttributionPart, recordOrderAttribution } from "./attribution";

@@ -4,12 +4,13 @@ import { createApp } from "../../app";
 import { analyticsEvents, orderAttributions } from "../../db/schema";
 import { startJobs, type JobQueue } from "../../jobs/queue";
 import { startSession } from "../auth";
-import { experimentsOf, findOrCreateCustomer } from "../customers";
+import { experimentsOf, findOrCreateCustomer, setExperiment } from "../customers";
 import { startAnalyticsReceiver } from "../../testing/analytics-receiver";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
+import { placeTestOrder } from "../../testing/test-order";
 import { waitFor } from "../../testing/wait-for";
 import { dbOf } from "../../shop";
-import { deadLetters, experimentReport, formatExperimentReport, forwardEvents, recordOrderAttribution, saveUsdRates } from ".";
+import { deadLetters, experimentReport, formatExperimentReport, forwardEvents, recordOrderAttribution, saveUsdRates, serveExperiments } from ".";
 
 const JSON_HEADERS = { "content-type": "application/json" };
 const ALL = { C0001: true, C0002: true, C0003: true, C0004: true, C0005: true };
@@ -194,21 +195,30 @@ describe(`experiments and attribution (${testDriver()})`, () => {
     expect(await res.json()).toEqual({ code: "NOT_FOUND", message: "There is no experiment named no_such_test." });
   });
 
-  it("the report counts exposed units and their later orders by variant, with intervals", async () => {
-    const events: { name: string; properties: Record<string, unknown>; anonymousId: string }[] = [];
-    const expose = (unit: string, variant: string) => events.push({ name: "Experiment Viewed", properties: { experiment: "loyalty_new_user", variant }, anonymousId: unit });
-    const convert = (unit: string) => events.push({ name: "Order Completed", properties: { order_id: `o-${unit}`, total: 10, currency: "USD" }, anonymousId: unit });
-    for (let i = 0; i < 10; i++) expose(`c${i}`, "control");
-    for (let i = 0; i < 10; i++) expose(`x${i}`, "exclude");
-    for (const unit of ["c0", "x0", "x1", "x2"]) convert(unit);
-    expose("c0", "exclude"); // a second exposure keeps the first variant
-    for (let i = 0; i < events.length; i += 20) {
-      await app.request("/api/events", { method: "POST", body: JSON.stringify({ events: events.slice(i, i + 20), consent: ALL }), headers: JSON_HEADERS });
-    }
-    // An order before any exposure does not count.
-    shop.clock.advance(-60_000);
-    await app.request("/api/events", { method: "POST", body: JSON.stringify({ events: [{ name: "Order Completed", properties: { order_id: "early", total: 1, currency: "USD" }, anonymousId: "x9" }], consent: ALL }), headers: JSON_HEADERS });
+  it("the report counts members the shell served and their later orders by variant, with intervals; client events move nothing", async () => {
+    const member = async (unit: string) => (await findOrCreateCustomer(shop, `${unit}-report@example.com`)).id;
+    /** The member holds `variant` of loyalty_new_user and the shell serves it (a visit to any page). */
+    const serve = async (unit: string, variant: string) => {
+      const id = await member(unit);
+      await setExperiment(shop, id, "loyalty_new_user", variant);
+      await serveExperiments(shop, id);
+    };
+    const buy = (unit: string, n: number) => placeTestOrder(app, { email: `${unit}-report@example.com`, address1: `${n} Report Road` });
+    // An order before the member was first served does not count.
+    await buy("x9", 9);
     shop.clock.advance(60_000);
+    for (let i = 0; i < 10; i++) await serve(`c${i}`, "control");
+    for (let i = 0; i < 10; i++) await serve(`x${i}`, "exclude");
+    await serveExperiments(shop, await member("c0")); // a second visit is the same exposure
+    shop.clock.advance(60_000);
+    for (const [n, unit] of ["c0", "x0", "x1", "x2"].entries()) await buy(unit, n);
+    // What browsers send is still accepted and stored, and counts for nothing: c1 "orders", x3 "sees" control.
+    const events = [
+      { name: "Order Completed", properties: { order_id: "made-up", total: 10, currency: "USD" }, anonymousId: "c1" },
+      { name: "Experiment Viewed", properties: { experiment: "loyalty_new_user", variant: "control" }, anonymousId: "x3" },
+    ];
+    expect((await app.request("/api/events", { method: "POST", body: JSON.stringify({ events, consent: ALL }), headers: JSON_HEADERS })).status).toBe(202);
+
     const report = await experimentReport(shop, "loyalty_new_user");
     expect(report.variants.map(({ variant, exposures, conversions }) => ({ variant, exposures, conversions }))).toEqual([
       { variant: "control", exposures: 10, conversions: 1 },

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import type { CustomerSummary } from "../../../domain/customers";
 import type { Experiments } from "../../../domain/experiments";
 import { normaliseEmail } from "../../../domain/validation";
@@ -49,14 +49,56 @@ export async function experimentsOf(shop: Shop, customerId: string): Promise<Exp
   return Object.fromEntries(rows.map((r) => [r.name, r.variant]));
 }
 
+/** Records a variant. A changed variant forgets its exposure: the member counts again once served the new one (ADR 0056). */
 export async function setExperiment(shop: Shop, customerId: string, name: string, variant: string): Promise<void> {
   await dbOf(shop)
     .insert(customerExperiments)
     .values({ customerId, name, variant, assignedAt: shop.clock.now() })
     .onConflictDoUpdate({
       target: [customerExperiments.customerId, customerExperiments.name],
-      set: { variant, assignedAt: shop.clock.now() },
+      set: { variant, assignedAt: shop.clock.now(), exposedAt: sql`case when ${customerExperiments.variant} = excluded.variant then ${customerExperiments.exposedAt} end` },
     });
+}
+
+export interface StoredAssignment {
+  name: string;
+  variant: string;
+  /** When the server first served this variant to the member; null while never served. */
+  exposedAt: Date | null;
+}
+
+/** The member's stored variants with their exposure (the shell's one read per signed-in page). */
+export async function assignmentsOf(shop: Shop, customerId: string): Promise<StoredAssignment[]> {
+  return dbOf(shop)
+    .select({ name: customerExperiments.name, variant: customerExperiments.variant, exposedAt: customerExperiments.exposedAt })
+    .from(customerExperiments)
+    .where(eq(customerExperiments.customerId, customerId));
+}
+
+/**
+ * Records that the member was served these variants now, in one statement: a new assignment is stored already exposed;
+ * a stored one keeps its first exposure. A row whose variant changed since the caller read it is left alone.
+ */
+export async function recordExposures(shop: Shop, customerId: string, served: { name: string; variant: string }[]): Promise<void> {
+  if (served.length === 0) return;
+  const now = shop.clock.now();
+  await dbOf(shop)
+    .insert(customerExperiments)
+    .values(served.map(({ name, variant }) => ({ customerId, name, variant, assignedAt: now, exposedAt: now })))
+    .onConflictDoUpdate({
+      target: [customerExperiments.customerId, customerExperiments.name],
+      set: { exposedAt: sql`coalesce(${customerExperiments.exposedAt}, excluded.exposed_at)` },
+      setWhere: sql`${customerExperiments.variant} = excluded.variant`,
+    });
+}
+
+/** Every member the server has served a variant of this experiment, with that variant and when (experimentReport). */
+export async function exposedMembers(db: Queryable, name: string): Promise<{ customerId: string; variant: string; exposedAt: Date }[]> {
+  const rows = await db
+    .select({ customerId: customerExperiments.customerId, variant: customerExperiments.variant, exposedAt: customerExperiments.exposedAt })
+    .from(customerExperiments)
+    .where(and(eq(customerExperiments.name, name), isNotNull(customerExperiments.exposedAt)));
+  return rows.map((r) => ({ ...r, exposedAt: r.exposedAt! }));
 }
 
 /** Just the email of a customer (renewal emails and orders), in the caller's transaction if given. */

@@ -1,5 +1,6 @@
 /** Orders, their lines, shipments, checkout attempts (idempotency claims) and the order emails. */
 export * from "./attempts";
+export * from "./conversions";
 export * from "./emails/order-confirmation";
 export * from "./emails/order-shipped";
 export * from "./emails/order-refunded";
