@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { ShopError } from "../domain/errors";
-import { pageCacheNonce, renderDocument, type DocumentHandler } from "./http/pages/document";
+import { renderDocument, type DocumentHandler } from "./http/pages/document";
 import { errorResponse, onError } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { apiAnswers } from "./http/middleware/api-answers";
@@ -54,7 +54,6 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   });
   app.use("*", requestId({ headerName: "X-Request-Id", limitLength: 128 }));
   app.use("*", requestLog);
-  if (options.pageCache) app.use("*", pageCacheNonce(options.pageCache));
   app.use("*", pagesOnly(securityHeaders(shop.env, { viteDev: options.viteDev })));
   app.use("*", pagesOnly(compress()));
   // Before every check that may answer an API call, so that its error answers carry them too.

@@ -35,7 +35,35 @@ function commonHeaders(env: Env) {
     xFrameOptions: "DENY",
     referrerPolicy: "strict-origin-when-cross-origin",
     crossOriginEmbedderPolicy: false,
+    permissionsPolicy: permissionsPolicy(env),
   } as const;
+}
+
+/**
+ * Browser features the shop never uses are switched off, for its own scripts and any frame alike. Payment stays open
+ * to Stripe's frame only when checkout pays through Stripe: its Express Checkout Element (wallet buttons, ADR 0044)
+ * uses the Payment Request API from inside that frame. Left alone because pages use them: clipboard and web-share
+ * (the referral link), fullscreen and autoplay (videos).
+ */
+export function permissionsPolicy(env: Pick<Env, "PAYMENT_PROVIDER" | "STRIPE_JS_URL" | "STRIPE_API_BASE">) {
+  const denied = [] as string[];
+  const stripeFrame = stripeSources(env).script;
+  return {
+    accelerometer: denied,
+    browsingTopics: denied,
+    camera: denied,
+    displayCapture: denied,
+    geolocation: denied,
+    gyroscope: denied,
+    hid: denied,
+    magnetometer: denied,
+    microphone: denied,
+    midi: denied,
+    payment: stripeFrame.length > 0 ? ["self", ...stripeFrame] : denied,
+    serial: denied,
+    usb: denied,
+    xrSpatialTracking: denied,
+  };
 }
 
 /**
@@ -44,6 +72,16 @@ function commonHeaders(env: Env) {
  * Vite's dev server gets a looser script policy for its hot-reload client.
  */
 export function securityHeaders(env: Env, { viteDev = false } = {}): MiddlewareHandler {
+  const headers = pageHeaders(env, viteDev);
+  return async (c, next) => {
+    await headers(c, next);
+    // A 304 keeps the body the client (browser or CDN) already holds, with that body's nonce; a CSP on the 304 would
+    // replace the stored one with this response's fresh nonce and block the stored page's scripts.
+    if (c.res.status === 304) c.res.headers.delete("Content-Security-Policy");
+  };
+}
+
+function pageHeaders(env: Env, viteDev: boolean): MiddlewareHandler {
   // Vite's dev server injects inline scripts and a websocket for hot reload; built pages need neither.
   const dev = viteDev;
   // Turnstile's script and frame come from Cloudflare, and only when captcha is switched on.

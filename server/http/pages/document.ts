@@ -6,7 +6,6 @@ import { isUnder } from "../../../domain/shell";
 import { clientLocation } from "../middleware/client-location";
 import { SESSION_COOKIE } from "../../modules/auth";
 import { LAST_ORDER_COOKIE } from "./last-order-cookie";
-import type { MiddlewareHandler } from "hono";
 import { matchesEtag, pageCacheKey, type CachedPage, type PageCache } from "./page-cache";
 import { buildLoadContext, COUNTRY_COOKIE, PREVIEW_COOKIE, type ShopLoadContext } from "../context";
 import { sendsGpc } from "../context/shell";
@@ -17,7 +16,8 @@ export type DocumentHandler = (request: Request, context: ShopLoadContext) => Pr
 
 /** Pages price for the shopper's country; a CDN must key its cache on the country header it adds. */
 const COUNTRY_HEADERS_VARY = "Accept-Encoding, CF-IPCountry, CloudFront-Viewer-Country, X-Vercel-IP-Country, Sec-GPC";
-const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+// A CDN copy repeats the nonce of the render it holds, so it is kept minutes, not a day (ADR 0059).
+const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=300";
 
 const PERSONAL_PATHS = [...ACCOUNT_ROUTES.map((n) => ROUTES[n]), ROUTES.cart, ROUTES.checkout, ROUTES.thank_you];
 
@@ -61,20 +61,6 @@ export async function renderDocument(c: Context<AppEnv>, handle: DocumentHandler
 
 const isRead = (c: Context<AppEnv>) => c.req.method === "GET" || c.req.method === "HEAD";
 
-/**
- * Runs before the security headers: when the page is in the cache, its CSP must carry the nonce the cached HTML was
- * rendered with. Everything else gets a fresh nonce as before.
- */
-export function pageCacheNonce(cache: PageCache): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (isRead(c) && !isPersonal(c)) {
-      const entry = cache.peek(cacheKeyOf(c));
-      if (entry?.nonce) c.set("secureHeadersNonce", entry.nonce);
-    }
-    await next();
-  };
-}
-
 function cacheKeyOf(c: Context<AppEnv>): string {
   const url = new URL(c.req.url);
   const country = pickCountry(undefined, undefined, clientLocation(c).country);
@@ -92,6 +78,10 @@ function storable(response: Response): boolean {
   );
 }
 
+/**
+ * Serves an entry with this response's own nonce (ADR 0059): the entry's render nonce is replaced in the HTML and the
+ * gzip is filled in with it, so no two responses share a nonce and nothing is compressed again.
+ */
 function answerFromCache(c: Context<AppEnv>, entry: CachedPage, status: "HIT" | "MISS"): Response {
   const headers = new Headers(entry.headers);
   headers.set("ETag", entry.etag);
@@ -101,13 +91,12 @@ function answerFromCache(c: Context<AppEnv>, entry: CachedPage, status: "HIT" | 
     return new Response(null, { status: 304, headers });
   }
   if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
-  // The same page for a different nonce (an entry stored after this request's nonce was chosen) is rendered again.
-  if ((c.get("secureHeadersNonce") ?? "") !== entry.nonce) return new Response(entry.html.replaceAll(entry.nonce, c.get("secureHeadersNonce") ?? ""), { status: 200, headers });
+  const nonce = c.get("secureHeadersNonce") ?? entry.nonce;
   if (/\bgzip\b/.test(c.req.header("Accept-Encoding") ?? "")) {
     headers.set("Content-Encoding", "gzip");
-    return new Response(entry.gzip as unknown as BodyInit, { status: 200, headers });
+    return new Response(new Uint8Array(entry.gzip.fill(nonce)), { status: 200, headers });
   }
-  return new Response(entry.html, { status: 200, headers });
+  return new Response(entry.nonce ? entry.html.replaceAll(entry.nonce, nonce) : entry.html, { status: 200, headers });
 }
 
 /** The page a request is for: React Router's client navigations fetch "/thank-you.data" for "/thank-you". */

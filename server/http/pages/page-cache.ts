@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
+import { GzipTemplate } from "./gzip-template";
 
 /**
  * Anonymous page HTML kept in the process (docs/decisions/0021-page-cache.md). A campaign sends thousands of
@@ -7,12 +7,14 @@ import { gzipSync } from "node:zlib";
  * request, is what keeps those pages fast. Entries are emptied on a NOTIFY from any process (content or prices
  * changed) and expire after a while anyway, so a missed notification costs at most maxAgeMs of staleness.
  *
- * An entry is served with the CSP nonce it was rendered with (pageCacheNonce hands it to the security headers), as a
- * CDN serving the same cached page would; so its gzip is made once, not per request.
+ * Every response from an entry carries a nonce of its own (docs/decisions/0059-nonce-per-response-and-openapi.md): the
+ * entry keeps the nonce it was rendered with, and serving it replaces that nonce with the response's, in the HTML and
+ * in a gzip made once with the nonce left as holes (GzipTemplate), so a hit still compresses nothing.
  */
 export interface CachedPage {
   html: string;
-  gzip: Uint8Array;
+  gzip: GzipTemplate;
+  /** The nonce the page was rendered with: each response replaces it with its own. */
   nonce: string;
   headers: [string, string][];
   etag: string;
@@ -65,19 +67,13 @@ export class PageCache {
     return entry;
   }
 
-  /** Looks without counting a hit or a miss (for the nonce, before the page is served). */
-  peek(key: string): CachedPage | null {
-    const entry = this.entries.get(key);
-    return entry && this.now() - entry.storedAt <= this.maxAgeMs ? entry : null;
-  }
-
   /**
    * Stores a rendered page unless the cache was cleared since the render began (its generation is stale) or nobody
    * listens for changes now; answers the entry either way, so the caller serves it.
    */
   set(key: string, generation: number, html: string, nonce: string, headers: [string, string][]): CachedPage | null {
     const etag = `W/"${createHash("sha1").update(html).digest("base64url")}"`;
-    const entry: CachedPage = { html, gzip: gzipSync(html), nonce, headers, etag, storedAt: this.now() };
+    const entry: CachedPage = { html, gzip: new GzipTemplate(html, nonce), nonce, headers, etag, storedAt: this.now() };
     if (generation !== this.generation || !this.storing()) return entry;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, entry);

@@ -7,7 +7,7 @@ import { openTestShop, testDriver, testEnv, type TestShop } from "../../testing/
 import type { DocumentHandler } from "./document";
 import { PREVIEW_COOKIE } from "../context";
 
-const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+const PUBLIC_PAGE_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=300";
 
 describe(`site-wide HTTP behaviour (${testDriver()})`, () => {
   let shop: TestShop;
