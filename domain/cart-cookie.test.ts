@@ -10,8 +10,9 @@ const catalog: CartCatalog = new Map([
 
 describe("the cart cookie", () => {
   it("round-trips a cart through Set-Cookie and Cookie", () => {
-    const set = cartSetCookie({ "syn-gr": 2, "pds-wk": 1 });
+    const set = cartSetCookie({ "syn-gr": 2, "pds-wk": 1 }, "http:");
     expect(set).toMatch(/^seed_cart_items=.*; Path=\/; Max-Age=2592000; SameSite=Lax$/);
+    expect(cartSetCookie({}, "https:")).toMatch(/; SameSite=Lax; Secure$/);
     const header = `seed_cart_id=abc; ${set.split(";")[0]}; other=1`;
     expect(cartFromCookies(header, catalog)).toEqual({ "syn-gr": 2, "pds-wk": 1 });
   });

@@ -1,4 +1,5 @@
 import { addToCart, CartError, parseStoredCart, PRODUCT_DOES_NOT_EXIST, removeFromCart, type Cart, type CartCatalog } from "./cart";
+import { cookieString } from "./cookie-string";
 import { CART_STORAGE_KEY } from "./storage-keys";
 
 /**
@@ -33,8 +34,9 @@ export function cartFromCookies(cookieHeader: string | null | undefined, catalog
   return parseStoredCart(rawCartFromCookies(cookieHeader), catalog);
 }
 
-export function cartSetCookie(cart: Cart): string {
-  return `${CART_COOKIE}=${cartCookieValue(cart)}; Path=/; Max-Age=${CART_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+/** The cart cookie for a page served over this protocol ("https:" makes it Secure). */
+export function cartSetCookie(cart: Cart, protocol: string): string {
+  return cookieString(CART_COOKIE, cartCookieValue(cart), { maxAgeS: CART_COOKIE_MAX_AGE_S, protocol });
 }
 
 export type CartIntent = { action: "increase" | "decrease" | "remove"; code: string };

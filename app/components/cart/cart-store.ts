@@ -1,5 +1,6 @@
 import { addToCart, parseStoredCart, type Cart, type CartCatalog } from "../../../domain/cart";
 import { cartSetCookie, rawCartFromCookies } from "../../../domain/cart-cookie";
+import { cookieString } from "../../../domain/cookie-string";
 import { CART_ID_COOKIE, CART_STORAGE_KEY } from "../../../domain/storage-keys";
 import { CART_UPDATED_EVENT } from "./cart-count";
 
@@ -20,7 +21,7 @@ export function readCart(catalog: CartCatalog): Cart {
 /** Stores the cart (local storage and its cookie, which the server reads) and tells this tab (other tabs hear the storage event). */
 export function writeCart(cart: Cart): void {
   localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
-  document.cookie = cartSetCookie(cart);
+  document.cookie = cartSetCookie(cart, location.protocol);
   window.dispatchEvent(new Event(CART_UPDATED_EVENT));
 }
 
@@ -37,6 +38,6 @@ export function ensureCartId(): string {
   const existing = document.cookie.split("; ").find((c) => c.startsWith(`${CART_ID_COOKIE}=`));
   if (existing) return decodeURIComponent(existing.slice(CART_ID_COOKIE.length + 1));
   const id = crypto.randomUUID();
-  document.cookie = `${CART_ID_COOKIE}=${id}; Path=/; Max-Age=${CART_ID_MAX_AGE_S}; SameSite=Lax`;
+  document.cookie = cookieString(CART_ID_COOKIE, id, { maxAgeS: CART_ID_MAX_AGE_S, protocol: location.protocol });
   return id;
 }

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { addToCart, parseStoredCart, removeFromCart, replaceCart, type Cart, type CartCatalog } from "../../../domain/cart";
+import { cookieString } from "../../../domain/cookie-string";
 import { CART_ID_COOKIE, CART_STORAGE_KEY } from "../../../domain/storage-keys";
 import { storageStore, useStorageStore } from "../../lib/storage-store";
 import { clearPromo } from "../promo/promo-code";
@@ -59,5 +60,5 @@ export function replaceWith(code: string, catalog: CartCatalog): Cart {
 /** SPEC.md section 4: clearing the cart empties it and deletes the cart id cookie. */
 export function clearCart(): void {
   writeCart({});
-  document.cookie = `${CART_ID_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  document.cookie = cookieString(CART_ID_COOKIE, "", { maxAgeS: 0, protocol: location.protocol });
 }

@@ -1,4 +1,5 @@
 import { COUNTRY_STORAGE_KEY, REGION_STORAGE_KEY } from "../../../domain/storage-keys";
+import { cookieString } from "../../../domain/cookie-string";
 
 const YEAR_S = 60 * 60 * 24 * 365;
 
@@ -13,5 +14,5 @@ export function rememberCountry(country: string, region = "XX"): void {
   } catch {
     // storage blocked: the cookie still carries the choice
   }
-  document.cookie = `${COUNTRY_STORAGE_KEY}=${encodeURIComponent(country)}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax`;
+  document.cookie = cookieString(COUNTRY_STORAGE_KEY, encodeURIComponent(country), { maxAgeS: YEAR_S, protocol: location.protocol });
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { toShopError } from "../../../domain/errors";
+import { cookieString } from "../../../domain/cookie-string";
 import { formatMoney } from "../../../domain/money";
 import { DEVICE_COOKIE, DEVICE_ID_PATTERN } from "../../../domain/referrals";
 import type { ShopLoadContext } from "../../../server/http/context";
@@ -17,7 +18,7 @@ export async function referLoaderData(context: ShopLoadContext, request: Request
   const deviceId = known && DEVICE_ID_PATTERN.test(known) ? known : crypto.randomUUID();
   const view = await context.referrals.page({ deviceId });
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  if (deviceId !== known) headers.append("Set-Cookie", `${DEVICE_COOKIE}=${deviceId}; Path=/; Max-Age=${400 * 86400}; HttpOnly; SameSite=Lax`);
+  if (deviceId !== known) headers.append("Set-Cookie", cookieString(DEVICE_COOKIE, deviceId, { maxAgeS: 400 * 86400, httpOnly: true, protocol: new URL(request.url).protocol }));
   return { view, headers };
 }
 

@@ -23,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const headers = new Headers();
   if (link.kind === "replace") {
     serverCart = replaceCart(link.code, rules);
-    headers.append("Set-Cookie", cartSetCookie(serverCart));
+    headers.append("Set-Cookie", cartSetCookie(serverCart, new URL(request.url).protocol));
   }
   return data({ catalog, cartRules, country: context.country, serverCart }, { headers });
 }
@@ -36,7 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const rules: CartCatalog = new Map(await context.catalog.cartRules());
   try {
     const next = applyCartIntent(cartFromCookies(request.headers.get("cookie"), rules), intent, rules);
-    return redirect(ROUTES.cart, { headers: { "Set-Cookie": cartSetCookie(next) } });
+    return redirect(ROUTES.cart, { headers: { "Set-Cookie": cartSetCookie(next, new URL(request.url).protocol) } });
   } catch (error) {
     if (error instanceof CartError) return data({ code: "VALIDATION_ERROR", message: error.message }, { status: 400 });
     throw error;

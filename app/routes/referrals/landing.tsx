@@ -1,15 +1,16 @@
 import { data, Link } from "react-router";
+import { cookieString } from "../../../domain/cookie-string";
 import { FRIEND_OFFER, FRIEND_OFFER_WORDS, isReferralCode, REFERRAL_COOKIE } from "../../../domain/referrals";
 import { ROUTES } from "../../../domain/routes";
 import type { Route } from "./+types/landing";
 import "../../components/referrals/referrals.css";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const code = (params.code ?? "").toUpperCase();
   const valid = isReferralCode(code) && (await context.referrals.codeIsValid(code));
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   // Kept 30 days so the friend can come back to order; read only by checkout to credit the friend who sent it.
-  if (valid) headers.append("Set-Cookie", `${REFERRAL_COOKIE}=${code}; Path=/; Max-Age=${30 * 86400}; HttpOnly; SameSite=Lax`);
+  if (valid) headers.append("Set-Cookie", cookieString(REFERRAL_COOKIE, code, { maxAgeS: 30 * 86400, httpOnly: true, protocol: new URL(request.url).protocol }));
   return data({ valid }, { headers, status: valid ? 200 : 404 });
 }
 

@@ -124,7 +124,7 @@ export function accountsContext(c: Context<AppEnv>): AccountsContext {
       socialCallback: (provider, input) =>
         attempt(async () => {
           const flow = await readSocialFlow(shop, getCookie(c, SOCIAL_FLOW_COOKIE));
-          deleteCookie(c, SOCIAL_FLOW_COOKIE, { path: "/" });
+          deleteCookie(c, SOCIAL_FLOW_COOKIE, { path: "/", secure: shop.env.NODE_ENV === "production" });
           const redirectUrl = flow?.redirectUri ?? "";
           const s = await socialSignOn(shop, provider, { ...input, redirectUrl }, flow, client);
           return { value: { created: s.created, redirectTo: flow?.redirectTo ?? null }, setCookie: sessionCookieHeader(shop.env, s.token, s.expiresAt) };

@@ -86,7 +86,7 @@ const signOn = (provider: "google" | "facebook") => async (c: Parameters<Paramet
   const body = (c.req as unknown as { valid(t: "json"): z.infer<typeof SignOnBody> }).valid("json");
   const flow = await readSocialFlow(shop, getCookie(c, SOCIAL_FLOW_COOKIE));
   // The flow is used once, whatever the outcome: a replayed callback finds no flow.
-  deleteCookie(c, SOCIAL_FLOW_COOKIE, { path: "/" });
+  deleteCookie(c, SOCIAL_FLOW_COOKIE, { path: "/", secure: shop.env.NODE_ENV === "production" });
   const started = await socialSignOn(shop, provider, { code: body.code, state: body.state, iss: body.iss, redirectUrl: body.redirect_url }, flow, clientOf(c));
   return c.json(sessionAnswer(c, started), started.created ? 201 : 200);
 };
