@@ -1,7 +1,8 @@
 /**
  * The email module: an outbox written inside the caller's transaction, sent after commit by the workers' email
  * sender (through the SMTP transport in server/integrations/email/ when SMTP_URL is set), readable at /dev/mailbox
- * outside production. It only queues and sends: each area renders its own emails (orders/emails/...).
+ * outside production, and in the console only as its staff view (staff-view.ts: codes and sign-in links hidden,
+ * ADR 0055). It only queues and sends: each area renders its own emails (orders/emails/...).
  */
 export {
   enqueueEmail,
