@@ -111,7 +111,8 @@ export async function updateUser(shop: Shop, customerId: string, input: ProfileI
   if (!row) throw new ShopError("UNAUTHENTICATED");
   const now = shop.clock.now();
   const newEmail = input.email && normaliseEmail(input.email) !== row.email ? normaliseEmail(input.email) : null;
-  if (newEmail) await throttleAll(shop, [["mailAccount", `email-change:${customerId}`], ["mailAddress", addressKey(client)]]);
+  // The requester is the signed-in member, wherever they are: the tight per-requester mail limit counts the member (ADR 0057).
+  if (newEmail) await throttleAll(shop, [["mailAccountAddress", `email-change:${customerId}`], ["mailAddress", addressKey(client)]]);
   const owner = newEmail ? await findCustomerByEmail(db, newEmail) : null;
   await db.transaction(async (tx) => {
     await updateProfile(tx, customerId, { firstName: input.firstName, lastName: input.lastName, phone: input.phone });
@@ -152,6 +153,8 @@ export async function replaceCard(shop: Shop, customerId: string, cardToken: str
   const gateway = gatewayOf(shop);
   const card = await gateway.describe(cardToken).catch(() => null);
   if (!card) throw new ShopError("CARD_NOT_ACCEPTED");
+  // Keeping the card spends its one-time token, as paying with it would: a token that paid someone's order is not theirs to keep (ADR 0058).
+  if (gateway.attach && !(await gateway.attach(cardToken, `customer:${customerId}`))) throw new ShopError("CARD_TOKEN_USED");
   await dbOf(shop).transaction((tx) => savePaymentMethod(tx, customerId, gateway.name, cardToken, card, true, shop.clock.now()));
   return { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
 }

@@ -13,7 +13,7 @@ import {
   clearPasswordHash,
   proveAddress,
   startSession,
-  throttleAll,
+  throttleAccountMail,
   type Client,
   type SocialFlow,
   type StartedSession,
@@ -62,7 +62,7 @@ export async function socialSignOn(
     throw new ShopError("SOCIAL_SIGN_IN_FAILED");
   }
   // Only a profile whose email the provider does not vouch for can lead to an email: throttled like every account email.
-  if (!profile.emailVerified && profile.email) await throttleAll(shop, [["mailAccount", normaliseEmail(profile.email)], ["mailAddress", addressKey(client)]]);
+  if (!profile.emailVerified && profile.email) await throttleAccountMail(shop, normaliseEmail(profile.email), addressKey(client));
   const outcome = await dbOf(shop).transaction(async (tx) => {
     const decided = await decide(tx, name, profile, shop.clock.now());
     if (decided.kind === "confirm") await queueIdentityConfirmation(tx, { provider: name, profile, customer: decided.customer }, client.origin, shop.clock.now());

@@ -54,7 +54,7 @@ describe(`credential attacks are slowed, the owner still gets in (${testDriver()
     expect((await requester(app, "203.0.113.77", shop).post(`${P}/account/login`, { email: "office@example.com", password: "office-secret" })).status).toBe(200);
   }, 300_000);
 
-  it("sign-in emails are limited per account (5 per 15 minutes) and codes per account (10 tries)", async () => {
+  it("sign-in emails are limited per account and address (5 per 15 minutes) and codes per account (10 tries)", async () => {
     await member("mailbomb@example.com", "mail-secret");
     const http = requester(app, "198.51.100.150", shop);
     const sends: number[] = [];

@@ -5,7 +5,7 @@ export { clearPasswordHash, credentialsOf, deleteCredentials, markEmailVerified,
 export { proveAddress } from "./address-proof";
 export { hashPassword, verifyPassword, warmPasswordDecoy } from "./passwords";
 export { deleteTokensOf, pruneAccountTokens, issueLinkToken, issueLoginCode, spendLinkToken, linkTokenIsLive, TOKEN_TTL_MS } from "./tokens";
-export { AUTH_RULES, throttleAll } from "./throttle";
+export { AUTH_RULES, throttleAccountMail, throttleAll } from "./throttle";
 /** The account area's emails. */
 export { queueAccountEmail, renderAccountEmail, type AccountEmailKind } from "./emails/account-emails";
 /** Every way in: password, magic link, code, reset and set-password links, verification. */

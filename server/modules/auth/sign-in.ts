@@ -10,7 +10,7 @@ import { confirmIdentityOfToken, dropUnprovenIdentities } from "./social";
 import { queueAccountEmail } from "./emails/account-emails";
 import { hashPassword, verifyPassword } from "./passwords";
 import { revokeAllSessions, startSession } from "./sessions";
-import { throttleAll } from "./throttle";
+import { countPasswordFailure, holdBackFailedAddress, throttleAccountMail, throttleAll } from "./throttle";
 import { issueLinkToken, issueLoginCode, spendLinkToken, spendLoginCode } from "./tokens";
 
 /** Who is asking: the address the throttle counts, the browser the session list shows, the origin links point at. */
@@ -41,17 +41,23 @@ async function begin(shop: Shop, customer: { id: string; email: string }, client
 /**
  * Email and password (POST /account/login/). An unknown email, a guest without a password and a wrong password all
  * answer USER_NOT_FOUND after one argon2 verification each, so neither the answer nor its time tells them apart
- * (docs/decisions/0009). Only a right password learns that the account is still unverified.
+ * (docs/decisions/0009). Only a right password learns that the account is still unverified. Every attempt counts per
+ * (account, address) and per address; only failures count toward the account's ceiling, which then holds back only
+ * the addresses that failed (ADR 0057): a guesser spread over many addresses cannot lock the owner out.
  */
 export async function signInWithPassword(shop: Shop, input: { email: string; password: string }, client: Client): Promise<StartedSession> {
   const email = normaliseEmail(input.email);
-  const pairKey = `${email}|${addressKey(client)}`;
-  await throttle(shop, [["signInAccountAddress", pairKey], ["signInAddress", addressKey(client)], ["signInAccount", email]]);
+  const address = addressKey(client);
+  await throttle(shop, [["signInAccountAddress", `${email}|${address}`], ["signInAddress", address]]);
+  await holdBackFailedAddress(shop, email, address);
   const customer = await findCustomerByEmail(dbOf(shop), email);
   // The same queries whoever the email belongs to (an unknown one looks up no one's credentials), then one argon2.
   const credentials = await credentialsOf(dbOf(shop), customer?.id ?? NOBODY);
   const ok = await verifyPassword(credentials.passwordHash, input.password);
-  if (!ok || !customer) throw new ShopError("USER_NOT_FOUND");
+  if (!ok || !customer) {
+    await countPasswordFailure(shop, email, address);
+    throw new ShopError("USER_NOT_FOUND");
+  }
   if (!credentials.emailVerifiedAt) throw new ShopError("UNVERIFIED_ACCOUNT");
   return begin(shop, customer, client);
 }
@@ -59,7 +65,7 @@ export async function signInWithPassword(shop: Shop, input: { email: string; pas
 /** The customer an email-only form names, after the mail throttle; unknown answers 'we do not recognize your email'. */
 async function customerForMail(shop: Shop, rawEmail: string, client: Client) {
   const email = normaliseEmail(rawEmail);
-  await throttle(shop, [["mailAccount", email], ["mailAddress", addressKey(client)]]);
+  await throttleAccountMail(shop, email, addressKey(client));
   const customer = await findCustomerByEmail(dbOf(shop), email);
   if (!customer) throw new ShopError("EMAIL_NOT_RECOGNIZED");
   return customer;
@@ -213,7 +219,7 @@ export async function verifyEmailWithToken(shop: Shop, token: string): Promise<b
 /** Sends the verification email again to a registered, unverified account; anything else gets no email. */
 export async function resendVerification(shop: Shop, input: { email: string }, client: Client): Promise<void> {
   const email = normaliseEmail(input.email);
-  await throttle(shop, [["mailAccount", email], ["mailAddress", addressKey(client)]]);
+  await throttleAccountMail(shop, email, addressKey(client));
   const customer = await findCustomerByEmail(dbOf(shop), email);
   if (!customer) return;
   const credentials = await credentialsOf(dbOf(shop), customer.id);

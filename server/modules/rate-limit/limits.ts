@@ -40,11 +40,16 @@ export const RATE_LIMIT_DEFAULTS = {
   "preview-per-address": { limit: 600, windowMs: 10 * MINUTE },
   /** Requests naming a coupon code (preview, coupon plans, purchase): slows code guessing. */
   "coupon-checks-per-address": { limit: 60, windowMs: 10 * MINUTE },
-  /** Credential attempts (docs/decisions/0016): passwords, links and codes, per account and per address. */
+  /**
+   * Credential attempts (docs/decisions/0016, 0057): passwords, links and codes, per account and per address. The
+   * per-account password ceiling counts failures only, and holds back only addresses that failed for that account.
+   */
   "sign-in-per-email-and-address": { limit: 10, windowMs: 15 * MINUTE },
   "sign-in-per-address": { limit: 100, windowMs: 15 * MINUTE },
   "sign-in-per-email": { limit: 100, windowMs: HOUR },
-  "account-mail-per-email": { limit: 5, windowMs: 15 * MINUTE },
+  /** Account emails (links, codes): a few per account from one address; per account from everywhere, a ceiling. */
+  "account-mail-per-email-and-address": { limit: 5, windowMs: 15 * MINUTE },
+  "account-mail-per-email": { limit: 30, windowMs: HOUR },
   "account-mail-per-address": { limit: 30, windowMs: 15 * MINUTE },
   "sign-in-codes-per-email": { limit: 10, windowMs: 15 * MINUTE },
   /**
