@@ -27,6 +27,11 @@ export const orders = pgTable(
     preorderMessage: text("preorder_message"),
     /** The Idempotency-Key of the request that placed it: a retry finds this order instead of making another. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /**
+     * Set when a signed-out checkout used the email of an existing account (issue 33, ADR 0057): the order is not the
+     * account's (history, points) until the address is proven, which clears it. Null for every other order.
+     */
+    heldAt: timestamp("held_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   // orders_email_number_idx: the console finds an order by email, newest first, and pages through them (keyset).

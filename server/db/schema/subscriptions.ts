@@ -34,6 +34,8 @@ export const subscriptions = pgTable(
     billingAnchorDay: integer("billing_anchor_day"),
     /** Why it was cancelled ("payment_failed" when dunning gave up). */
     cancelReason: text("cancel_reason"),
+    /** Started by a held order (orders.held_at): not in the account's portal until the address is proven (ADR 0057). */
+    heldAt: timestamp("held_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   // subscriptions_created_idx: the console lists subscriptions newest first and pages through them (keyset).
