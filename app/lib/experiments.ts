@@ -3,8 +3,9 @@ import { track } from "./analytics";
 
 /**
  * The signed-in member's variant of an experiment (PUT {provider}/account/user-experiment/{name}): assigned on the
- * server by hashing their id with the name, kept, and recorded as an exposure. On failure: 'Error fetching
- * experiment' is logged and null returned, so the caller shows the control.
+ * server by hashing their id with the name, and kept. The "Experiment Viewed" sent here is for the analytics
+ * destination; the console counts the exposure the server records when a page serves the variant (ADR 0056). On
+ * failure: 'Error fetching experiment' is logged and null returned, so the caller shows the control.
  */
 export async function fetchExperiment(providerBase: string, name: string, fetcher: typeof fetch = fetch): Promise<string | null> {
   try {

@@ -2,11 +2,11 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { generate } from "otplib";
-import { DESKTOP, MOBILE, uniqueEmail } from "./shell-fixtures";
+import { DESKTOP, MOBILE, signIn, uniqueEmail } from "./shell-fixtures";
 
 /**
  * The console's experiments and customer-privacy parts (issue 17, ADR 0042): an owner stops an experiment and reads
- * its exposures by variant; support downloads a customer's data export; both pages are axe-clean at 1440 and 390.
+ * its exposures by variant, counted when the shop serves a member a variant (ADR 0056); support downloads a customer's data export; both pages are axe-clean at 1440 and 390.
  * Retry-safe: every account and email is new per try, and an experiment a failed try left stopped is started first.
  */
 
@@ -66,10 +66,12 @@ async function placeOrderByApi(page: Page, email: string): Promise<void> {
   expect(res.status()).toBe(201);
 }
 
-const exposuresCell = (page: Page, variant: string) =>
-  page.getByRole("region", { name: `${EXPERIMENT} by variant` }).getByRole("row", { name: new RegExp(`^${variant}`) }).getByRole("cell").nth(1);
+const variantCell = (page: Page, variant: string, column: number) =>
+  page.getByRole("region", { name: `${EXPERIMENT} by variant` }).getByRole("row", { name: new RegExp(`^${variant}`) }).getByRole("cell").nth(column);
+const exposuresCell = (page: Page, variant: string) => variantCell(page, variant, 1);
+const conversionsCell = (page: Page, variant: string) => variantCell(page, variant, 2);
 
-test("the owner stops an experiment and reads its exposures by variant", async ({ page }) => {
+test("the owner stops an experiment and reads the exposures the shop served, by variant", async ({ page, browser }) => {
   test.setTimeout(240_000);
   await signInNewOwner(page);
   await page.goto("/console/experiments");
@@ -81,14 +83,38 @@ test("the owner stops an experiment and reads its exposures by variant", async (
     await expect(page.getByRole("status")).toContainText("is running");
   }
   const before = Number(await exposuresCell(page, "new_badge").textContent());
+  const conversionsBefore = Number(await conversionsCell(page, "new_badge").textContent());
 
-  // A visitor sees the new badge: one exposure, through the consent-gated pipeline.
+  // Anyone can post analytics events: a made-up exposure and order move nothing (this spec runs alone, issue 33).
+  const forged = crypto.randomUUID();
   const sent = await page.request.post("/api/events", {
-    data: { events: [{ name: "Experiment Viewed", properties: { experiment: EXPERIMENT, variant: "new_badge" }, anonymousId: `e2e-${crypto.randomUUID()}` }], consent: { C0001: true, C0002: true } },
+    data: {
+      events: [
+        { name: "Experiment Viewed", properties: { experiment: EXPERIMENT, variant: "new_badge" }, anonymousId: forged },
+        { name: "Order Completed", properties: { order_id: `made-up-${forged}`, total: 49.99, currency: "USD" }, anonymousId: forged },
+      ],
+      consent: { C0001: true, C0002: true },
+    },
   });
   expect(sent.status()).toBe(202);
   await page.reload();
-  await expect.poll(async () => Number(await exposuresCell(page, "new_badge").textContent())).toBeGreaterThanOrEqual(before + 1);
+  expect(Number(await exposuresCell(page, "new_badge").textContent())).toBe(before);
+  expect(Number(await conversionsCell(page, "new_badge").textContent())).toBe(conversionsBefore);
+
+  // A member in new_badge opens the home page: the shop served the variant, one exposure, counted by the server
+  // (ADR 0056). The page's own "Experiment Viewed" still goes to the analytics pipeline but counts for nothing here.
+  const member = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const memberPage = await member.newPage();
+    await signIn(memberPage, { email: uniqueEmail("exposed"), experiments: { [EXPERIMENT]: "new_badge" } });
+    await memberPage.setViewportSize(DESKTOP);
+    await memberPage.goto("/");
+    await expect(memberPage.getByRole("banner").getByRole("link", { name: /^Refer/ }).getByTestId("refer-badge")).toHaveText("New");
+  } finally {
+    await member.close();
+  }
+  await page.reload();
+  await expect.poll(async () => Number(await exposuresCell(page, "new_badge").textContent())).toBe(before + 1);
   await expect(page.getByRole("region", { name: `${EXPERIMENT} by variant` }).getByRole("columnheader", { name: "Conversion rate" })).toBeVisible();
 
   for (const viewport of [DESKTOP, MOBILE]) {

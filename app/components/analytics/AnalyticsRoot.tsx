@@ -19,7 +19,8 @@ export function AnalyticsRoot({ viewer }: { viewer: ShellData["viewer"] }) {
   useEffect(() => {
     identify(viewer.signedIn ? { email: viewer.email } : null);
   }, [viewer.signedIn, viewer.email]);
-  // Exposure: a signed-in member sees the shell of their variant of each running experiment.
+  // "Experiment Viewed" for the analytics destination: a signed-in member sees the shell of their variant of each
+  // running experiment. The console's numbers come from the server's own record of that exposure (ADR 0056).
   const exposures = Object.entries(viewer.experiments).filter(([name]) => experimentNamed(name)).map(([name, variant]) => `${name}=${variant}`).join(",");
   useEffect(() => {
     for (const pair of exposures ? exposures.split(",") : []) {

@@ -41,8 +41,9 @@ export default function ConsoleExperiments({ loaderData }: Route.ComponentProps)
     <>
       <h1>Experiments</h1>
       <p>
-        An exposure is a member's or visitor's first "Experiment Viewed"; a conversion is an order they complete after
-        it. Stopping an experiment gives everyone its control and counts no new exposures; every page picks the change
+        Counted by the shop, not by browsers: an exposure is a signed-in member the shop first served a variant to
+        (signed-out visitors always see the control); a conversion is a checkout order of theirs after it (renewals
+        are not). Analytics events never change these numbers. Stopping an experiment gives everyone its control and counts no new exposures; every page picks the change
         up within 5 seconds. Starting it again gives members back the variant they had.
       </p>
       <ActionMessage result={result && "ok" in result ? result : undefined} />
