@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { ADDRESS_MESSAGES, addressProblem, isValidPhone, type Address } from "./address";
-import { isLooseEmail, normaliseEmail } from "./email";
+import { EMAIL_MAX, isLooseEmail, normaliseEmail } from "./email";
 import { MESSAGES } from "./messages";
 
 /**
@@ -14,7 +14,8 @@ export const PASSWORD_MAX = 200;
 export const EmailField = z
   .string({ error: MESSAGES.invalidEmail })
   .trim()
-  .max(254, MESSAGES.invalidEmail)
+  // abort: a longer value is refused here, before the check below reads it (zod runs later checks after a failed one).
+  .max(EMAIL_MAX, { error: MESSAGES.invalidEmail, abort: true })
   // The looser account-side check of SPEC.md section 5, in printable ASCII (what mail systems deliver to reliably).
   .refine((v) => isLooseEmail(v) && /^[\x21-\x7e]+$/.test(v), MESSAGES.invalidEmail)
   .transform(normaliseEmail);
@@ -48,7 +49,7 @@ export const ChangePasswordSchema = z.object({ currentPassword: z.string().max(P
 export const PhoneField = z
   .string()
   .trim()
-  .max(30, MESSAGES.invalidPhone)
+  .max(30, { error: MESSAGES.invalidPhone, abort: true })
   .refine((v) => v === "" || isValidPhone(v), MESSAGES.invalidPhone);
 
 export const ProfileSchema = z.object({

@@ -13,7 +13,7 @@ export type BlockType = (typeof BLOCK_TYPES)[number];
 /** Class names a block may carry: letters, digits, dashes, separated by spaces. */
 const ClassList = z
   .string()
-  .max(200)
+  .max(200, { abort: true })
   .regex(/^[a-z0-9 _-]*$/i, "class names are letters, digits, dashes and spaces")
   .default("");
 
@@ -28,7 +28,7 @@ export function isBlockLink(link: string): boolean {
   return /^https:\/\//.test(link) && URL.parse(link)?.protocol === "https:";
 }
 
-export const BlockLink = z.string().max(500).refine(isBlockLink, "a link is a path of this site, an anchor, an https: address or mailto:");
+export const BlockLink = z.string().max(500, { abort: true }).refine(isBlockLink, "a link is a path of this site, an anchor, an https: address or mailto:");
 
 /** One rendition of an image as the content system lists it (SPEC.md section 3: url, secure_url, width, height). */
 export const BlockImage = z.object({
@@ -44,8 +44,8 @@ const AspectRatio = z.string().regex(/^\d{1,2}:\d{1,2}$/, "an aspect ratio is W:
 const base = {
   id: z
     .string()
+    .max(60, { abort: true })
     .regex(/^[a-z][a-z0-9-]*$/, "an id is a lowercase anchor name")
-    .max(60)
     .optional(),
   class: ClassList,
   containerClass: ClassList,
@@ -170,7 +170,8 @@ export function mapRichText(block: Block, clean: (html: string) => string): Bloc
 
 /** Plain words of a block list (for reading time and descriptions). */
 export function blockText(blocks: Block[]): string {
-  const strip = (html: string | undefined) => (html ?? "").replace(/<[^>]*>/g, " ");
+  // A tag is "<" to the next ">" with no "<" between: "<[^>]*>" would scan to the end from every "<" of "<<<<…".
+  const strip = (html: string | undefined) => (html ?? "").replace(/<[^<>]*>/g, " ");
   const parts: string[] = [];
   for (const b of blocks) {
     if ("title" in b && b.title) parts.push(b.title);

@@ -1,3 +1,5 @@
+import { withoutTrailingSlashes } from "./routes";
+
 /**
  * Who may do what in the operator console (docs/decisions/0023-staff-access.md). One table: every console endpoint
  * and page names one permission from it, and the permission walker test (server/http/console/permissions.test.ts)
@@ -97,7 +99,7 @@ export const CONSOLE_PUBLIC_PAGES = ["/console/sign-in", "/console/setup"] as co
 
 /** The page entry a path belongs to, or null (an unknown console path is refused like a forbidden one). */
 export function consolePageOf(pathname: string): (typeof CONSOLE_PAGES)[number] | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "").replace(/\.data$/, "") : pathname;
+  const path = pathname.length > 1 ? withoutTrailingSlashes(pathname).replace(/\.data$/, "") : pathname;
   for (const page of CONSOLE_PAGES) {
     const pattern = new RegExp(`^${page.path.replace(/:[a-z]+/g, "[^/]+")}$`);
     if (pattern.test(path)) return page;
@@ -106,4 +108,4 @@ export function consolePageOf(pathname: string): (typeof CONSOLE_PAGES)[number] 
 }
 
 export const isConsolePublicPage = (pathname: string) =>
-  (CONSOLE_PUBLIC_PAGES as readonly string[]).includes(pathname.replace(/\/+$/, "").replace(/\.data$/, ""));
+  (CONSOLE_PUBLIC_PAGES as readonly string[]).includes(withoutTrailingSlashes(pathname).replace(/\.data$/, ""));

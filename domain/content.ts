@@ -17,7 +17,7 @@ export const ContentPageSeedSchema = z.object({
 
 /** A Cultured article: an essay in blocks with its byline, date and the products it relates to. */
 export const ArticleSeedSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(80),
+  slug: z.string().max(80, { abort: true }).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
   title: z.string().min(1).max(200),
   description: z.string().min(1).max(300),
   author: z.string().min(1).max(100),

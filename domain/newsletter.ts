@@ -1,14 +1,9 @@
 import { z } from "./zod";
-import { isValidEmail, MESSAGES, storableText } from "./validation";
+import { storableText, StrictEmailField } from "./validation";
 
 /** The footer's newsletter form (SPEC.md section 3): one field, email, lowercased as typed. */
 export const NewsletterSchema = z.object({
-  email: z
-    .string({ error: MESSAGES.invalidEmail })
-    .trim()
-    .toLowerCase()
-    .max(254, MESSAGES.invalidEmail)
-    .refine(isValidEmail, MESSAGES.invalidEmail),
+  email: StrictEmailField,
   path: storableText(2000).optional(),
 });
 

@@ -96,7 +96,17 @@ export const ACCOUNT_ROUTES: readonly RouteName[] = [
   "subscriptions",
 ];
 
-const trimSlash = (path: string) => path.replace(/\/+$/, "") || "/";
+/**
+ * The text without its trailing slashes. A loop, not `replace(/\/+$/, "")`: that pattern is tried again from every
+ * slash of a run that does not end the text, so a path of 16,000 slashes cost 200 ms (issue 33).
+ */
+export function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end--;
+  return text.slice(0, end);
+}
+
+const trimSlash = (path: string) => withoutTrailingSlashes(path) || "/";
 const NAME_BY_PATH = new Map<string, RouteName>(
   (Object.keys(ROUTES) as RouteName[]).map((name) => [trimSlash(ROUTES[name]), name]),
 );

@@ -1,13 +1,13 @@
 import { isLoyaltyExcluded, referralBadge, type Experiments } from "./experiments";
 import type { Flags } from "./flags";
-import { ROUTES } from "./routes";
+import { ROUTES, withoutTrailingSlashes } from "./routes";
 
 /** Shell rules of SPEC.md section 2 (Layout shell, Header, Quiz banner, Footer). Pure: the header, tests and server share them. */
 
 /** "/cart" matches /cart, /cart/ and /cart/anything, never /cartography. "/" matches every path. */
 export function isUnder(pathname: string, base: string): boolean {
-  const path = pathname.replace(/\/+$/, "") || "/";
-  const root = base.replace(/\/+$/, "") || "/";
+  const path = withoutTrailingSlashes(pathname) || "/";
+  const root = withoutTrailingSlashes(base) || "/";
   return root === "/" || path === root || path.startsWith(`${root}/`);
 }
 

@@ -1,12 +1,11 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
-import { ShopError } from "../domain/errors";
 import { renderDocument, type DocumentHandler } from "./http/pages/document";
-import { errorResponse, onError } from "./http/errors";
+import { onError } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { apiAnswers } from "./http/middleware/api-answers";
-import { bodyLimitFast } from "./http/middleware/body-limit";
+import { bodyLimitFast, payloadTooLarge } from "./http/middleware/body-limit";
 import { jsonOnly } from "./http/middleware/json-only";
 import { loopbackOnly } from "./http/middleware/loopback-only";
 import { requestLog } from "./http/middleware/request-log";
@@ -37,6 +36,15 @@ export interface AppOptions {
 }
 
 const API_BODY_LIMIT = 64 * 1024;
+/**
+ * Page form posts (issue 33: they had no limit, and three 250 MB posts to /cart grew the process by 800 MB). The shop's
+ * forms are small (the contact form's 4,000-character message is under 40 KB however it is typed), so the API's limit
+ * holds them; the console's page editor posts every field of a page (rich text up to 20,000 characters a field, encoded
+ * for a form), so console pages take more.
+ */
+const PAGE_FORM_LIMIT = 64 * 1024;
+const CONSOLE_FORM_LIMIT = 1024 * 1024;
+const isConsolePage = (path: string) => path === "/console" || path === "/console.data" || path.startsWith("/console/");
 
 export function createApp(shop: Shop, options: AppOptions = {}) {
   const app = new Hono<AppEnv>({ strict: false });
@@ -65,15 +73,11 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   app.route("/", healthRoutes);
   app.route("/", seoRoutes);
 
-  // The body is left unread: "Connection: close" tells the client not to send its next request on this connection
-  // (Node closes it after the answer), instead of the client finding a reset where it expected the next answer.
-  const tooLarge = bodyLimitFast({
-    maxSize: API_BODY_LIMIT,
-    onError: (c) => {
-      c.header("Connection", "close");
-      return errorResponse(c, new ShopError("PAYLOAD_TOO_LARGE"));
-    },
-  });
+  // Every body has a limit: over it, 413 with the body left unread (payloadTooLarge says how the client is told).
+  const pageForm = bodyLimitFast({ maxSize: PAGE_FORM_LIMIT, onError: payloadTooLarge("page") });
+  const consoleForm = bodyLimitFast({ maxSize: CONSOLE_FORM_LIMIT, onError: payloadTooLarge("page") });
+  app.use("*", pagesOnly((c, next) => (isConsolePage(c.req.path) ? consoleForm : pageForm)(c, next)));
+  const tooLarge = bodyLimitFast({ maxSize: API_BODY_LIMIT, onError: payloadTooLarge("api") });
   for (const base of apiBases) app.use(`${base}/*`, tooLarge, jsonOnly, sessionMiddleware);
   app.get("/api/openapi.json", (c) => c.json(openApiDocument(providerBase)));
   // The operator console (docs/decisions/0023-staff-access.md): its own session cookie, its own API and a gate in

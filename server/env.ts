@@ -44,6 +44,8 @@ const EnvSchema = z
     MAIL_FROM: z
       .string()
       .trim()
+      // Bounded before the pattern, whose adjacent runs backtrack on long text.
+      .max(320, { error: "must be at most 320 characters", abort: true })
       .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/, 'must be an address or "Name <address>"')
       .default("Seed <care@seed.example>"),
     /** Cloudflare Turnstile. Without a secret, captcha verification passes (development and tests). */

@@ -1,43 +1,12 @@
 import { serve, type ServerType } from "@hono/node-server";
-import { connect, type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
+import { rawExchange } from "../testing/raw-http";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
 import { waitFor } from "../testing/wait-for";
-
-/** Sends raw bytes on one connection and collects everything until the server closes it (or `idleMs` of silence). */
-function rawExchange(port: number, chunks: string[], options: { destroyAfterWrite?: boolean; idleMs?: number } = {}) {
-  return new Promise<{ text: string; closedByServer: boolean; reset: boolean }>((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    let text = "";
-    let reset = false;
-    let idle: NodeJS.Timeout | undefined;
-    const finish = (closedByServer: boolean) => {
-      clearTimeout(idle);
-      socket.destroy();
-      resolve({ text, closedByServer, reset });
-    };
-    const arm = () => {
-      clearTimeout(idle);
-      idle = setTimeout(() => finish(false), options.idleMs ?? 1500);
-    };
-    socket.on("data", (d) => {
-      text += d.toString("latin1");
-      arm();
-    });
-    socket.on("error", (e: NodeJS.ErrnoException) => {
-      if (e.code === "ECONNRESET" || e.code === "EPIPE") reset = true;
-    });
-    socket.on("close", () => finish(true));
-    socket.on("connect", () => {
-      for (const chunk of chunks) socket.write(chunk);
-      if (options.destroyAfterWrite) setTimeout(() => socket.destroy(), 100);
-      arm();
-    });
-  });
-}
 
 describe(`protocol hygiene over a real socket (${testDriver()})`, () => {
   let shop: TestShop;

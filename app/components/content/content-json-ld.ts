@@ -1,7 +1,7 @@
 import type { Block } from "../../../domain/blocks";
 import type { Article } from "../../../domain/content";
 
-const plain = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+const plain = (html: string) => html.replace(/<[^<>]*>/g, " ").replace(/\s+/g, " ").trim();
 
 function accordions(blocks: Block[]): Extract<Block, { type: "accordion" }>[] {
   return blocks.flatMap((b) => (b.type === "accordion" ? [b] : b.type === "section" ? accordions(b.blocks) : []));

@@ -1,3 +1,4 @@
+import { withoutTrailingSlashes } from "../../../domain/routes";
 import { CARRIERS, orderSequenceFrom, type CarrierCode } from "../../../domain/carriers";
 import { cents, formatMoney, isCurrency } from "../../../domain/money";
 import { can, permissionsOf, type Permission, type StaffRole } from "../../../domain/console-access";
@@ -498,4 +499,4 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
 
 export type ConsoleService = ReturnType<typeof consoleService>;
 
-export const setupUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/\/+$/, "")}/console/setup?token=${encodeURIComponent(token)}`;
+export const setupUrl = (baseUrl: string, token: string) => `${withoutTrailingSlashes(baseUrl)}/console/setup?token=${encodeURIComponent(token)}`;

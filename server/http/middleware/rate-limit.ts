@@ -30,11 +30,19 @@ async function jsonOf(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
-/** A batch of analytics events costs one hit per event (at least one, so an empty or bad batch still counts). */
-export async function eventCount(c: Context<AppEnv>): Promise<number> {
-  const body = (await jsonOf(c)) as { events?: unknown } | null;
-  return Array.isArray(body?.events) ? Math.min(Math.max(body.events.length, 1), 20) : 1;
-}
+/**
+ * A batch costs one hit per item of its `field` array, at most `max` (a batch's largest size): at least one, so an
+ * empty or bad batch still counts.
+ */
+export const batchSize =
+  (field: string, max: number) =>
+  async (c: Context<AppEnv>): Promise<number> => {
+    const items = ((await jsonOf(c)) as Record<string, unknown> | null)?.[field];
+    return Array.isArray(items) ? Math.min(Math.max(items.length, 1), max) : 1;
+  };
+
+/** A batch of analytics events costs one hit per event. */
+export const eventCount = batchSize("events", 20);
 
 /** Whether a request names a coupon code (couponCodes or coupon_codes), so coupon guessing is counted. */
 export async function namesCoupon(c: Context<AppEnv>): Promise<boolean> {

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { ShopError } from "../../../domain/errors";
 import type { AppEnv } from "../types";
+import { withoutTrailingSlashes } from "../../../domain/routes";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** GET requests that change state anyway (the spec's logout is a GET). */
@@ -21,7 +22,7 @@ export const CROSS_SITE_MESSAGE = "Requests from other sites may not change anyt
  * are not browsers send neither header and pass (they carry no victim's cookies).
  */
 export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const path = c.req.path.replace(/\/+$/, "");
+  const path = withoutTrailingSlashes(c.req.path);
   if (SAFE_METHODS.has(c.req.method) && !STATE_CHANGING_GETS.has(path)) return next();
   if (CROSS_SITE_WRITES.has(path)) return next();
   const site = c.req.header("sec-fetch-site");

@@ -1,3 +1,4 @@
+import { withoutTrailingSlashes } from "../../../domain/routes";
 import type { Env } from "../../env";
 import type { SocialProfile, SocialProvider } from "./provider";
 
@@ -15,7 +16,7 @@ async function getJson(url: URL): Promise<Record<string, unknown>> {
 
 export function facebookProvider(env: Env): SocialProvider | null {
   if (!env.FACEBOOK_CLIENT_ID || !env.FACEBOOK_CLIENT_SECRET) return null;
-  const graph = env.FACEBOOK_GRAPH_URL.replace(/\/+$/, "");
+  const graph = withoutTrailingSlashes(env.FACEBOOK_GRAPH_URL);
   return {
     name: "facebook",
     async authorizationUrl({ redirectUri, state }) {

@@ -33,13 +33,17 @@ describe(`mail forms (${testDriver()})`, () => {
     const ack = emails.find((e) => e.to === "ada@clinic.example")!;
     expect(team.subject).toBe("New practitioner application from Dr. Ada Moss");
     expect(ack.subject).toBe("We received your practitioner application");
-    // What the sender typed is escaped in the HTML, never markup.
-    const full = await Promise.all([team, ack].map((e) => shop.database.executeSql("select html, text from email_outbox where id = $1", [e.id])));
-    for (const r of full) {
-      expect(r.rows[0].html).toContain("&lt;b&gt;Hello&lt;/b&gt;");
-      expect(r.rows[0].html).not.toContain("<b>Hello");
-      expect(r.rows[0].text).toContain("Country: US");
+    const [teamBody, ackBody] = await Promise.all([team, ack].map(async (e) => (await shop.database.executeSql("select html, text from email_outbox where id = $1", [e.id])).rows[0]));
+    // The team reads what the sender typed, escaped in the HTML, never markup.
+    expect(teamBody.html).toContain("&lt;b&gt;Hello&lt;/b&gt;");
+    expect(teamBody.html).not.toContain("<b>Hello");
+    expect(teamBody.text).toContain("Country: US");
+    // The sender's acknowledgement goes to any typed address, so it carries none of what was typed (issue 33).
+    for (const typed of ["Hello</b>", "Hello&lt;/b&gt;", "Ada Moss", "Moss Family Practice", "MD-55120"]) {
+      expect(ackBody.html).not.toContain(typed);
+      expect(ackBody.text).not.toContain(typed);
     }
+    expect(ackBody.text).toContain("Our medical team reviews every application");
   });
 
   it("POST /api/mail/university and /api/mail/contact go to their teams", async () => {
@@ -57,7 +61,8 @@ describe(`mail forms (${testDriver()})`, () => {
 
   it("bad input is a 400 {code, message} and stores nothing", async () => {
     const before = (await listOutbox(shop)).length;
-    for (const body of [{}, { ...hcp, email: "not-an-email" }, { ...hcp, country: "Narnia" }, { ...hcp, name: "" }, { ...hcp, name: "x".repeat(500) }, { ...hcp, message: "a\u0000b" }]) {
+    const badLines = [{ ...hcp, name: "Ada\r\nBcc: x@evil.example" }, { ...hcp, name: "Ada\nMoss" }, { ...hcp, practice: "A\u2028B" }, { ...hcp, credential: "MD\u0007" }];
+    for (const body of [{}, { ...hcp, email: "not-an-email" }, { ...hcp, country: "Narnia" }, { ...hcp, name: "" }, { ...hcp, name: "x".repeat(500) }, { ...hcp, message: "a\u0000b" }, ...badLines]) {
       const res = await post("hcp", body, "203.0.113.11");
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(await res.json()).toMatchObject({ code: "VALIDATION_ERROR", message: expect.any(String) });

@@ -1,3 +1,4 @@
+import { withoutTrailingSlashes } from "../../../domain/routes";
 import { emailMatchHash } from "../../../domain/ad-hashes";
 import { eq } from "drizzle-orm";
 import { NEWSLETTER_PATHS, type NewsletterStatus } from "../../../domain/newsletter";
@@ -19,7 +20,7 @@ export const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;
 
 type Subscriber = typeof newsletterSubscribers.$inferSelect;
 
-const base = (origin: string) => origin.replace(/\/+$/, "");
+const base = withoutTrailingSlashes;
 
 function link(shop: Shop, origin: string, purpose: "newsletter-confirm" | "newsletter-unsubscribe", subscriber: Pick<Subscriber, "id" | "email">, days: number): string {
   const token = signLink(shop.env.SESSION_SECRET, {

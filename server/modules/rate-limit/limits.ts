@@ -36,6 +36,11 @@ export const RATE_LIMIT_DEFAULTS = {
   "mail-forms-per-address": { limit: 5, windowMs: HOUR },
   /** Analytics events, counted one per event (a request carries at most 20). */
   "events-per-address": { limit: 300, windowMs: 10 * MINUTE },
+  /**
+   * Browser error reports (POST /api/errors), counted one per error (a request carries at most 5), each written to the
+   * log: a page reports at most 10, so this is several broken pages' worth, and caps what one client writes to the log.
+   */
+  "browser-errors-per-address": { limit: 60, windowMs: 10 * MINUTE },
   /** Price previews and shipping rates (every cart change asks one). */
   "preview-per-address": { limit: 600, windowMs: 10 * MINUTE },
   /** Requests naming a coupon code (preview, coupon plans, purchase): slows code guessing. */

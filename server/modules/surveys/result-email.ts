@@ -1,9 +1,10 @@
+import { withoutTrailingSlashes } from "../../../domain/routes";
 import { escapeHtml as e } from "../../lib/email-html";
 import type { PricedRecommendation } from "./surveys";
 
 /** The quiz result the shopper asked us to email: the suggestion, why, and the code (a requested email, not marketing). */
 export function quizResultEmail(recommendation: PricedRecommendation, origin: string): { subject: string; text: string; html: string } {
-  const cart = `${origin.replace(/\/+$/, "")}${recommendation.cartLink}`;
+  const cart = `${withoutTrailingSlashes(origin)}${recommendation.cartLink}`;
   const subject = `Your quiz result: ${recommendation.productName}`;
   const offer = recommendation.promoCode ? `Your code ${recommendation.promoCode} takes 25% off your first order; the link below applies it for you.` : "";
   const reasons = recommendation.reasons.map((r) => `- ${r}`).join("\n");

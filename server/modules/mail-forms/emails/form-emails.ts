@@ -48,16 +48,22 @@ export function teamEmail(kind: MailFormKind, fields: { email: string; name: str
   };
 }
 
-/** The sender's copy: what they sent and when to expect an answer. */
-export function acknowledgementEmail(kind: MailFormKind, fields: { email: string; name: string } & Record<string, unknown>): Rendered {
+/**
+ * The sender's acknowledgement: that the form arrived and when to expect an answer, in the shop's words only. It goes
+ * to whatever address was typed, so nothing typed comes back in it (not the message, not even the name): otherwise
+ * anyone could send any text from the shop's own address to anyone (issue 33).
+ */
+export function acknowledgementEmail(kind: MailFormKind, fields: { email: string }): Rendered {
   const { label, reply } = MAIL_FORM_TEAMS[kind];
   const subject = `We received your ${label}`;
+  const received = `Thank you for writing to Seed. We received your ${label}. ${reply}`;
+  const ignore = "If you did not send this, you can ignore this email.";
   return {
     to: fields.email,
     subject,
-    text: `Hi ${fields.name},\n\nThank you for writing to Seed. ${reply}\n\nWhat you sent:\n${textRows(fields)}\n\nIf you did not send this, you can ignore this email.\n\nSeed Health, 2100 Abbot Kinney Blvd, Venice, CA 90291`,
+    text: `Hello,\n\n${received}\n\n${ignore}\n\nSeed Health, 2100 Abbot Kinney Blvd, Venice, CA 90291`,
     html: page(
-      `<h1 style="font-size:20px;color:#1f3b2d">${e(subject)}</h1><p>Hi ${e(fields.name)},</p><p>Thank you for writing to Seed. ${e(reply)}</p><h2 style="font-size:16px">What you sent</h2>${table(fields)}<p style="color:#4d5a52;font-size:13px">If you did not send this, you can ignore this email.<br>Seed Health, 2100 Abbot Kinney Blvd, Venice, CA 90291</p>`,
+      `<h1 style="font-size:20px;color:#1f3b2d">${e(subject)}</h1><p>Hello,</p><p>${e(received)}</p><p style="color:#4d5a52;font-size:13px">${e(ignore)}<br>Seed Health, 2100 Abbot Kinney Blvd, Venice, CA 90291</p>`,
     ),
   };
 }
