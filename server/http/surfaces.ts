@@ -15,7 +15,7 @@ import { subscriptionsApi } from "./api/subscriptions";
 import { stripeWebhookApi } from "./api/stripe-webhook";
 import { createConsoleApi } from "./console";
 import { errorResponse } from "./errors";
-import { createRouter } from "./openapi";
+import { ANYONE, createRouter, securitySchemes, SURFACE_ANSWERS } from "./openapi";
 import { checkoutProvider } from "./provider/checkout";
 import { couponPlansProvider } from "./provider/coupon-plans";
 import { experimentsProvider } from "./provider/experiments";
@@ -61,11 +61,46 @@ export function openApiDocument(providerBase: string) {
   const provider = createProviderApi().getOpenAPI31Document({ openapi: "3.1.0", info: { ...info, title: "Provider API" } });
   const console = createConsoleApi().getOpenAPI31Document({ openapi: "3.1.0", info: { ...info, title: "Console API" } });
   const prefix = (doc: typeof own, base: string) =>
-    Object.fromEntries(Object.entries(doc.paths ?? {}).map(([p, item]) => [`${base}${p}`, item]));
+    Object.fromEntries(Object.entries(doc.paths ?? {}).map(([p, item]) => [`${base}${p}`, withSurfaceAnswers(item)]));
   return {
     openapi: "3.1.0",
     info: { title: "Seed shop: shop API and provider backend", version: info.version },
+    // Relative: the shop answers at its public origin (PUBLIC_URL, ADR 0048), whatever that is.
+    servers: [{ url: "/" }],
     paths: { ...prefix(own, "/api"), ...prefix(provider, providerBase), ...prefix(console, "/api/console") },
-    components: { schemas: { ...own.components?.schemas, ...provider.components?.schemas, ...console.components?.schemas } },
+    components: {
+      schemas: { ...own.components?.schemas, ...provider.components?.schemas, ...console.components?.schemas },
+      securitySchemes,
+    },
   };
+}
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+type Operation = { requestBody?: unknown; parameters?: unknown[]; security?: Record<string, string[]>[]; responses?: Record<string, unknown> };
+
+/**
+ * The statuses every operation may answer because of the middleware in front of all of them (server/app.ts) and the
+ * router's validation (createRouter), added where its own declaration leaves them out: a body may be too large (413),
+ * not JSON (415) or not valid (400), and so may a parameter (400); a session the operation needs may be missing (401).
+ * An operation that names no session scheme is open to anyone. Statuses of the handler itself are declared with its
+ * route; tests/security/openapi-true.test.ts calls every operation to hold both to what the shop answers.
+ */
+function withSurfaceAnswers<T extends object>(item: T): T {
+  const completed = { ...item } as Record<string, unknown>;
+  for (const method of METHODS) {
+    const operation = completed[method] as Operation | undefined;
+    if (!operation) continue;
+    const needsSession = (operation.security ?? []).length > 0;
+    completed[method] = {
+      ...operation,
+      security: operation.security ?? ANYONE,
+      responses: {
+        ...(operation.requestBody || operation.parameters?.length ? SURFACE_ANSWERS.badInput : {}),
+        ...(operation.requestBody ? SURFACE_ANSWERS.body : {}),
+        ...(needsSession ? SURFACE_ANSWERS.session : {}),
+        ...operation.responses,
+      },
+    };
+  }
+  return completed as T;
 }

@@ -24,7 +24,7 @@ import { registerAccount } from "../../workflows/register-account";
 import { clientOf, sessionAnswer } from "../account-session";
 import { clearSessionCookie } from "../cookies";
 import { requireSession } from "../middleware/require-session";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, errorResponses, jsonBody, jsonResponse, MEMBER_ONLY } from "../openapi";
 import { returnPathOf } from "../../../domain/safe-return";
 import { sessionFirst } from "../middleware/require-session";
 
@@ -89,6 +89,7 @@ const codeSignInRoute = createRoute({
 const SessionRow = z.object({ id: z.string(), userAgent: z.string().nullable(), createdAt: z.string(), lastSeenAt: z.string().nullable(), current: z.boolean() });
 const sessionsRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "get",
   path: "/auth/sessions",
   summary: "The signed-in member's live sessions (device, last seen)",
@@ -97,6 +98,7 @@ const sessionsRoute = createRoute({
 
 const revokeRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "delete",
   path: "/auth/sessions/{id}",
   summary: "End one of the member's own sessions",
@@ -106,6 +108,7 @@ const revokeRoute = createRoute({
 
 const everywhereRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "post",
   path: "/auth/sessions/revoke-all",
   summary: "Sign out everywhere: end every session of the member, this one included",

@@ -7,10 +7,10 @@ import { ingestEvents } from "../../modules/analytics";
 import { eventCount, rateLimit } from "../middleware/rate-limit";
 import { createRouter, errorResponses, rateLimitedResponses, jsonBody, jsonResponse } from "../openapi";
 
+// Documented only (no middleware here: registerPath would write it into the document); the handler below has the limit.
 const route = createRoute({
   method: "post",
   path: "/events",
-  middleware: [rateLimit("events-per-address", { cost: eventCount })] as const,
   summary: "Record catalogue events sent by the browser's track(), kept only as far as the sent consent (and GPC) allows",
   request: { headers: z.object({ "sec-gpc": z.string().optional() }), body: jsonBody(AnalyticsBatchSchema) },
   responses: { 202: jsonResponse("Stored", z.object({ stored: z.number(), dropped: z.number() })), ...errorResponses, ...rateLimitedResponses },

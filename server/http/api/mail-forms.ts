@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ContactFormSchema, HcpFormSchema, UniversityFormSchema, type MailFormKind } from "../../../domain/mail-forms";
 import { submitMailForm } from "../../modules/mail-forms";
 import { clientAddressKey } from "../middleware/client-ip";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, errorResponses, jsonBody, jsonResponse, rateLimitedResponses } from "../openapi";
 
 const Accepted = z.object({ id: z.string() });
 
@@ -12,7 +12,7 @@ const formRoute = (kind: MailFormKind, schema: z.ZodType, summary: string) =>
     path: `/mail/${kind}`,
     summary,
     request: { body: jsonBody(schema) },
-    responses: { 200: jsonResponse("Stored, emailed to the team and acknowledged to the sender", Accepted), ...errorResponses },
+    responses: { 200: jsonResponse("Stored, emailed to the team and acknowledged to the sender", Accepted), ...errorResponses, ...rateLimitedResponses },
   });
 
 const hcp = formRoute("hcp", HcpFormSchema, "A practitioner's application (the practitioners page)");

@@ -15,7 +15,7 @@ import { cancelSubscription } from "../../workflows/cancel-subscription";
 import { acceptRetentionOffer } from "../../workflows/keep-with-discount";
 import { requestCancelLink } from "../../workflows/request-cancel-link";
 import { requireSession } from "../middleware/require-session";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, errorResponses, jsonBody, jsonResponse, MEMBER_ONLY } from "../openapi";
 import type { AppEnv } from "../types";
 import { publicOrigin } from "../../public-origin";
 import { sessionFirst } from "../middleware/require-session";
@@ -32,6 +32,7 @@ const originOf = (c: Context<AppEnv>) => publicOrigin(c.get("shop").env, c.req.u
 
 const updateRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "put",
   path: "/subscription",
   summary: "One member action on a subscription: delay, select_date, ship_now, add_on, remove_add_on, savings, too_much, confirm_each_charge",
@@ -41,6 +42,7 @@ const updateRoute = createRoute({
 
 const changeRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "put",
   path: "/subscription/{id}/change",
   summary: "Change plan (within the supported group) or quantity from the next billing cycle",
@@ -51,6 +53,7 @@ const changeRoute = createRoute({
 const NextChargeSchema = z.object({ currency: z.string(), total: z.number() }).passthrough();
 const previewRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "put",
   path: "/subscription/{id}/preview",
   summary: "The next charge as it is and as it would be after the change (nothing is changed)",
@@ -60,6 +63,7 @@ const previewRoute = createRoute({
 
 const reactivateRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "put",
   path: "/subscription/{id}/reactivate",
   summary: "Reactivate a cancelled subscription",
@@ -69,6 +73,7 @@ const reactivateRoute = createRoute({
 
 const retentionRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "put",
   path: "/subscription/{id}/retention-offer",
   summary: "Apply Discount & Keep Subscription: 20% off the next shipment (once per 100 days)",
@@ -78,6 +83,7 @@ const retentionRoute = createRoute({
 
 const cancelRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "delete",
   path: "/subscription/{id}",
   summary: "Cancel, with the reasons of SPEC.md section 3 (cancellationReasonId, cancellationReasonText, secondaryReasonId)",
@@ -87,6 +93,7 @@ const cancelRoute = createRoute({
 
 const reasonsRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "get",
   path: "/subscription/cancellationReasons/{id}",
   summary: "Cancellation reasons with the save offer each earns now, and when loyalty points would expire",

@@ -15,7 +15,12 @@ const route = createRoute({
   summary:
     "Check a Cloudflare Turnstile token; 400 CAPTCHA_FAILED when it is refused or cannot be checked. Without TURNSTILE_SECRET_KEY: passes outside production, 403 CAPTCHA_UNAVAILABLE in production",
   request: { body: jsonBody(VerifyBody) },
-  responses: { 200: jsonResponse("The token is good", z.object({ success: z.literal(true) })), ...errorResponses, ...rateLimitedResponses },
+  responses: {
+    200: jsonResponse("The token is good", z.object({ success: z.literal(true) })),
+    403: jsonResponse("No captcha configured in production: CAPTCHA_UNAVAILABLE", z.object({ code: z.string(), message: z.string() })),
+    ...errorResponses,
+    ...rateLimitedResponses,
+  },
 });
 
 export const turnstileApi = createRouter().openapi(route, async (c) => {

@@ -6,7 +6,7 @@ import { clientOf, verifiedSession } from "../account-session";
 import { clearSessionCookie } from "../cookies";
 import { getCookie } from "hono/cookie";
 import { SESSION_COOKIE } from "../../modules/auth";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, errorResponses, jsonBody, jsonResponse, MEMBER_ONLY } from "../openapi";
 import { verifiedSessionFirst } from "../account-session";
 
 /** User data (SPEC.md sections 3 and 7): every call names its member by the session only, never by an id in the request. */
@@ -15,9 +15,10 @@ const unauthorized = { 401: jsonResponse("SessionVerificationError", Err) };
 const User = z.object({ email: z.string() }).passthrough();
 const cookieToken = (c: Parameters<typeof getCookie>[0]) => getCookie(c, SESSION_COOKIE) ?? "";
 
-const getUserRoute = createRoute({ middleware: verifiedSessionFirst, method: "get", path: "/user", summary: "The signed-in member (SPEC.md section 3, User)", responses: { 200: jsonResponse("User", User), ...unauthorized } });
+const getUserRoute = createRoute({ middleware: verifiedSessionFirst, security: MEMBER_ONLY, method: "get", path: "/user", summary: "The signed-in member (SPEC.md section 3, User)", responses: { 200: jsonResponse("User", User), ...unauthorized } });
 const putUserRoute = createRoute({
   middleware: verifiedSessionFirst,
+  security: MEMBER_ONLY,
   method: "put",
   path: "/user",
   summary: "Update names and phone; a new email takes effect once confirmed from the new address",
@@ -26,6 +27,7 @@ const putUserRoute = createRoute({
 });
 const confirmEmailRoute = createRoute({
   middleware: verifiedSessionFirst,
+  security: MEMBER_ONLY,
   method: "post",
   path: "/user/confirm-email",
   summary: "Confirm an email change with the link sent to the new address",
@@ -34,6 +36,7 @@ const confirmEmailRoute = createRoute({
 });
 const passwordRoute = createRoute({
   middleware: verifiedSessionFirst,
+  security: MEMBER_ONLY,
   method: "put",
   path: "/user/password",
   summary: "Change the password (the current one is needed when there is one); other sessions end",
@@ -42,6 +45,7 @@ const passwordRoute = createRoute({
 });
 const addressRoute = createRoute({
   middleware: verifiedSessionFirst,
+  security: MEMBER_ONLY,
   method: "put",
   path: "/shipping-address",
   summary: "Save the member's shipping address",
@@ -50,6 +54,7 @@ const addressRoute = createRoute({
 });
 const billingRoute = createRoute({
   middleware: verifiedSessionFirst,
+  security: MEMBER_ONLY,
   method: "put",
   path: "/billing",
   summary: "Replace the saved card with one tokenized by the payment gateway",
@@ -61,9 +66,10 @@ const billingRoute = createRoute({
     ...errorResponses,
   },
 });
-const exportRoute = createRoute({ middleware: verifiedSessionFirst, method: "get", path: "/user/data", summary: "Download everything the shop holds about the member (JSON)", responses: { 200: jsonResponse("The data", z.object({}).passthrough()), ...unauthorized } });
+const exportRoute = createRoute({ middleware: verifiedSessionFirst, security: MEMBER_ONLY, method: "get", path: "/user/data", summary: "Download everything the shop holds about the member (JSON)", responses: { 200: jsonResponse("The data", z.object({}).passthrough()), ...unauthorized } });
 const deleteRoute = createRoute({
   middleware: verifiedSessionFirst,
+  security: MEMBER_ONLY,
   method: "post",
   path: "/user/delete",
   summary: "Delete the account: orders kept as the law requires, the rest erased or anonymised, every session ended",

@@ -3,7 +3,7 @@ import { STAFF_PASSWORD_MIN } from "../../../domain/console-access";
 import { completeSetup, revokeStaffSession, signInStaff, signInThrottleOf } from "../../modules/staff";
 import { consoleAction } from "../../workflows/console";
 import { clientAddressKey } from "../middleware/client-ip";
-import { createRouter, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, jsonBody, jsonResponse, ErrorSchema } from "../openapi";
 import { clearedStaffCookie, staffCookie } from "./cookie";
 import { requireStaff, serviceOf } from "./middleware";
 import { consoleRoute } from "./route";
@@ -27,7 +27,7 @@ const signInRoute = consoleRoute("public", {
   path: "/auth/sign-in",
   summary: "Sign in with email, password and the authenticator's code (throttled per account and address)",
   request: { body: jsonBody(SignIn) },
-  responses: { 200: jsonResponse("Signed in; the seed_console cookie is set", Me) },
+  responses: { 200: jsonResponse("Signed in; the seed_console cookie is set", Me), 401: jsonResponse("Email, password and code do not match a staff account: UNAUTHENTICATED", ErrorSchema), 429: jsonResponse("Too many failed sign-ins: RATE_LIMITED", ErrorSchema) },
 });
 
 const setupRoute = consoleRoute("public", {

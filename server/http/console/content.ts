@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { createRouter, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, jsonBody, jsonResponse, ErrorSchema } from "../openapi";
 import { serviceOf } from "./middleware";
 import { consoleRoute } from "./route";
 
@@ -38,7 +38,7 @@ const publishRoute = consoleRoute("content.publish", {
       }),
     ),
   },
-  responses: { 200: jsonResponse("The published version", Any) },
+  responses: { 200: jsonResponse("The published version", Any), 409: jsonResponse("Published by someone else meanwhile: CONTENT_VERSION_CONFLICT", ErrorSchema) },
 });
 
 const restoreRoute = consoleRoute("content.publish", {
@@ -46,7 +46,7 @@ const restoreRoute = consoleRoute("content.publish", {
   path: "/content/pages/{routeName}/versions/{version}/restore",
   summary: "Publish an earlier version's words again, as a new version over baseVersion",
   request: { params: PageParam.extend({ version: Version }), body: jsonBody(z.object({ baseVersion: Version })) },
-  responses: { 200: jsonResponse("The published version", Any) },
+  responses: { 200: jsonResponse("The published version", Any), 409: jsonResponse("Published by someone else meanwhile: CONTENT_VERSION_CONFLICT", ErrorSchema) },
 });
 
 export const consoleContentApi = createRouter()

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CARRIER_CODES, TRACKING_NUMBER } from "../../../domain/carriers";
-import { createRouter, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, jsonBody, jsonResponse, ErrorSchema } from "../openapi";
 import { serviceOf } from "./middleware";
 import { consoleRoute } from "./route";
 
@@ -62,7 +62,7 @@ const refundRoute = consoleRoute("orders.refund", {
   path: "/orders/{number}/refunds",
   summary: "Refund all (full: true) or part (amount, minor units) of the order's payment through the gateway; idempotencyKey makes it once",
   request: { params: NumberParam, body: jsonBody(Refund) },
-  responses: { 200: jsonResponse("The refund and what is left to refund", Any) },
+  responses: { 200: jsonResponse("The refund and what is left to refund", Any), 409: jsonResponse("More than is left to refund: REFUND_EXCEEDS_BALANCE", ErrorSchema), 422: jsonResponse("The payment provider did not refund: REFUND_FAILED", ErrorSchema) },
 });
 
 export const consoleOrdersApi = createRouter()

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { createRouter, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, jsonBody, jsonResponse, ErrorSchema } from "../openapi";
 import { serviceOf } from "./middleware";
 import { consoleRoute } from "./route";
 
@@ -28,7 +28,7 @@ const eraseRoute = consoleRoute("customers.erase", {
   path: "/customers/{id}/erasure",
   summary: "Process the deletion: anonymise the customer (orders and payments kept); 409 while a subscription is active",
   request: { params: IdParam, body: jsonBody(Note) },
-  responses: { 200: jsonResponse("Erased", z.object({ erased: z.literal(true) })) },
+  responses: { 200: jsonResponse("Erased", z.object({ erased: z.literal(true) })), 409: jsonResponse("Erased already, or a subscription is still active: ALREADY_ERASED, HAS_SUBSCRIPTIONS", ErrorSchema) },
 });
 
 const queueRoute = consoleRoute("customers.read", {

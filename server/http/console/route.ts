@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { Permission } from "../../../domain/console-access";
-import { errorResponses } from "../openapi";
+import { ANYONE, errorResponses, forbiddenResponses, notFoundResponses, STAFF_ONLY } from "../openapi";
 import { requirePermission, requireSignedIn } from "./middleware";
 
 /** Endpoints anyone may call (signing in, finishing a setup link), and those any signed-in staff member may call. */
@@ -12,10 +12,15 @@ export type RouteAccess = Permission | "public" | "signed-in";
  */
 export function consoleRoute<R extends Omit<RouteConfig, "middleware">>(access: RouteAccess, config: R) {
   const guard = access === "public" ? [] : access === "signed-in" ? [requireSignedIn] : [requirePermission(access)];
+  // The guard answers 401 without a staff session (the document adds it wherever a session scheme is named) and 403
+  // for a role without the permission; a path naming a thing (an order, a customer...) answers 404 when there is none.
+  const forbidden = access === "public" || access === "signed-in" ? {} : forbiddenResponses;
+  const notFound = config.path.includes("{") ? notFoundResponses : {};
   return createRoute({
     ...config,
     "x-permission": access,
     middleware: guard,
-    responses: { ...errorResponses, ...config.responses },
+    security: access === "public" ? ANYONE : STAFF_ONLY,
+    responses: { ...errorResponses, ...forbidden, ...notFound, ...config.responses },
   } as R & { middleware: typeof guard });
 }

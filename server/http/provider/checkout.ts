@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { PreviewRequestSchema, ShippingRatesRequestSchema } from "../../../domain/checkout";
 import { previewCart, shippingRatesFor } from "../../workflows/price-cart";
 import { namesCoupon, rateLimit } from "../middleware/rate-limit";
-import { createRouter, errorResponses, rateLimitedResponses, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, errorResponses, rateLimitedResponses, jsonBody, jsonResponse, ErrorSchema } from "../openapi";
 
 const QuoteSchema = z.object({ currency: z.string(), total: z.number(), lines: z.array(z.any()) }).passthrough().openapi("Quote");
 
@@ -12,7 +12,7 @@ const previewRoute = createRoute({
   middleware: [rateLimit("preview-per-address"), rateLimit("coupon-checks-per-address", { when: namesCoupon })] as const,
   summary: "Price a cart (items) or one plan (plan_code, quantity) with coupons and shipping; prices sent by the client are ignored",
   request: { body: jsonBody(PreviewRequestSchema) },
-  responses: { 200: jsonResponse("Quote", QuoteSchema), 422: jsonResponse("Cart problem", z.object({ code: z.string(), message: z.string() })), ...errorResponses, ...rateLimitedResponses },
+  responses: { 200: jsonResponse("Quote", QuoteSchema), 422: jsonResponse("Cart problem", z.object({ code: z.string(), message: z.string() })), ...errorResponses, ...rateLimitedResponses, 409: jsonResponse("An item is not available: ITEM_NOT_AVAILABLE", ErrorSchema) },
 });
 
 const ratesRoute = createRoute({

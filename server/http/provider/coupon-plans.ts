@@ -7,7 +7,7 @@ import { usableCoupon } from "../../modules/coupons";
 import { dbOf } from "../../shop";
 import { CouponCodeParam } from "../api/catalog";
 import { rateLimit } from "../middleware/rate-limit";
-import { createRouter, errorResponses, rateLimitedResponses, jsonResponse } from "../openapi";
+import { createRouter, errorResponses, rateLimitedResponses, jsonResponse, ErrorSchema } from "../openapi";
 
 const route = createRoute({
   method: "get",
@@ -30,6 +30,7 @@ const route = createRoute({
       }),
     ),
     ...errorResponses, ...rateLimitedResponses,
+    422: jsonResponse("No usable coupon by that code: INVALID_COUPON", ErrorSchema),
   },
 });
 

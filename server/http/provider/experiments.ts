@@ -4,7 +4,7 @@ import { experimentNamed } from "../../../domain/experiments";
 import { assignExperiment, servedExperimentsOf, stoppedExperiments } from "../../modules/analytics";
 import { setExperiment } from "../../modules/customers";
 import { dbOf } from "../../shop";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, errorResponses, jsonBody, jsonResponse, MEMBER_ONLY, ErrorSchema } from "../openapi";
 import { requireSession } from "../middleware/require-session";
 import { sessionFirst } from "../middleware/require-session";
 
@@ -13,6 +13,7 @@ const Variant = z.string().regex(/^[a-z0-9_]{1,64}$/, "a variant: lowercase lett
 
 const route = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "put",
   path: "/account/user-experiment/{name}",
   summary: "The signed-in customer's variant of an experiment: assigned deterministically, or recorded when a variant is sent",
@@ -24,11 +25,13 @@ const route = createRoute({
     200: jsonResponse("Assigned or recorded", z.object({ name: z.string(), variant: z.string(), inExperiment: z.boolean() })),
     401: jsonResponse("Not signed in", z.object({ code: z.string(), message: z.string() })),
     ...errorResponses,
+    404: jsonResponse("No running experiment by that name: EXPERIMENT_NOT_FOUND", ErrorSchema),
   },
 });
 
 const getRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "get",
   path: "/account/user-experiment/{name}",
   summary: "The signed-in customer's variant of an experiment; 404 'Error fetching experiment' when none",

@@ -8,7 +8,7 @@ import { memberOrderSummary, renderInvoicePdf } from "../../modules/orders";
 import { applySubscriptionAction, memberSubscription, memberSubscriptions } from "../../modules/subscriptions";
 import { dbOf, type Shop } from "../../shop";
 import { requireSession } from "../middleware/require-session";
-import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, errorResponses, jsonBody, jsonResponse, MEMBER_ONLY } from "../openapi";
 import { sessionFirst } from "../middleware/require-session";
 
 /** The provider backend's subscription and invoice calls (SPEC.md section 7), over the same services as /api. */
@@ -18,6 +18,7 @@ const auth = { 401: jsonResponse("Signed out", z.object({ code: z.string(), mess
 
 const listRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "get",
   path: "/ecommerce/subscription",
   summary: "The member's subscriptions (held and cancelled); include_renewal_preview=true adds each next charge",
@@ -27,6 +28,7 @@ const listRoute = createRoute({
 
 const oneRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "get",
   path: "/ecommerce/subscription/{id}",
   summary: "One of the member's subscriptions with its next charge",
@@ -36,6 +38,7 @@ const oneRoute = createRoute({
 
 const billingDateRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "put",
   path: "/ecommerce/subscription/billing-date",
   summary: "Move the next billing date: a day (next_billing_date), a delay of 1 or 2 months (delay_months) or now (ship_now)",
@@ -49,6 +52,7 @@ const billingDateRoute = createRoute({
 
 const invoiceRoute = createRoute({
   middleware: sessionFirst,
+  security: MEMBER_ONLY,
   method: "get",
   path: "/ecommerce/invoice/{id}",
   summary: "The invoice of one of the member's orders: JSON, or a PDF with format=pdf (or Accept: application/pdf)",
