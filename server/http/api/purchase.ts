@@ -23,7 +23,6 @@ const route = createRoute({
   responses: {
     201: jsonResponse("Order placed", z.object({ order: OrderSchema })),
     402: jsonResponse("Card declined", z.object({ code: z.string(), message: z.string() })),
-    403: jsonResponse("A solved captcha is needed (CAPTCHA_REQUIRED), or none can be asked and the card try is refused for now (CAPTCHA_UNAVAILABLE)", z.object({ code: z.string(), message: z.string() })),
     403: jsonResponse("A captcha is needed first, or cannot be checked: CAPTCHA_REQUIRED, CAPTCHA_UNAVAILABLE", z.object({ code: z.string(), message: z.string() })),
     409: jsonResponse("Duplicate or in progress", z.object({ code: z.string(), message: z.string() })),
     422: jsonResponse("Address, coupon or cart problem", z.object({ code: z.string(), message: z.string() })),
