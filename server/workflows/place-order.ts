@@ -8,7 +8,7 @@ import type { OrderSummary } from "../../domain/orders";
 import { isValidEmail } from "../../domain/validation";
 import { requireCaptcha, verifyCaptcha } from "../integrations/captcha/turnstile";
 import { gatewayOf, type PaymentGateway } from "../integrations/payments";
-import { cardFingerprint, UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
+import { cardFingerprint, TOKEN_ALREADY_USED, UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
 import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
 import { countDecline, purchaseGate, type DeclineKeys, type HitAndReadRow } from "../modules/rate-limit";
 import { orderAttributionPart } from "../modules/analytics";
@@ -310,7 +310,7 @@ async function authorizeCard(
     if (!saved) throw new ShopError("NOT_FOUND", "That saved card was not found.");
     const card = { token: saved.token, details: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear, fingerprint: saved.fingerprint } };
     if (charge.amount === 0) return { card, chargeId: null };
-    const result = await gateway.authorize({ token: card.token, amount: charge.amount, currency: charge.currency, idempotencyKey: key });
+    const result = await gateway.authorize({ token: card.token, amount: charge.amount, currency: charge.currency, idempotencyKey: key, savedCard: true });
     if (result.status === "declined") throw await declined(shop, result, key, decliners);
     return { card, chargeId: result.chargeId };
   }
@@ -319,6 +319,9 @@ async function authorizeCard(
     // Fully discounted: nothing to charge now, the card is kept for renewals.
     const details = await gateway.describe(token);
     if (!details) throw new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
+    // Kept for renewals without a charge: that spends the one-time token as a payment would (ADR 0058). Keyed by the
+    // purchase, so a retry of this Idempotency-Key keeps it again.
+    if (gateway.attach && !(await gateway.attach(token, `order:${ctx.idempotencyKey}`))) throw new ShopError("CARD_TOKEN_USED");
     return { card: { token, details }, chargeId: null };
   }
   // The gateway tells the card with the authorization: the token is read once.
@@ -335,6 +338,8 @@ async function authorizeCard(
 /** The error for a declined authorization, counted against the decliners (an unknown token is not a decline: enter the card again). */
 async function declined(shop: Shop, result: { code: string; message: string }, key: string, decliners: DeclineKeys): Promise<ShopError> {
   if (result.code === UNKNOWN_TOKEN) return new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
+  // A token that already paid is not a decline of the card either (ADR 0058).
+  if (result.code === TOKEN_ALREADY_USED) return new ShopError("CARD_TOKEN_USED");
   // The operator's log has the gateway's reason; the shopper reads words that do not tell a card tester which cards are stolen.
   shop.log.info({ declineCode: result.code, reason: result.message, idempotencyKey: key }, "card declined");
   await countDecline(shop, decliners);
@@ -349,7 +354,10 @@ async function declineKeys(shop: Shop, request: PurchaseRequest, ctx: PlaceOrder
   return { address: ctx.addressKey, email: request.email.trim().toLowerCase(), card: card ? cardFingerprint(card) : null };
 }
 
-/** Whether the new card's token was made with a solved captcha (spent here: one purchase per solved captcha). */
+/**
+ * Whether the new card's token was made with a solved captcha (spent here: one purchase per solved captcha; a token
+ * that already paid carries none, and paying clears the mark, ADR 0058).
+ */
 async function captchaSolvedWithCard(shop: Shop, request: PurchaseRequest): Promise<boolean> {
   const gateway = gatewayOf(shop);
   return "token" in request.payment && gateway.takeCaptchaCheck ? gateway.takeCaptchaCheck(request.payment.token) : false;

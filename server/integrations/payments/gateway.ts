@@ -41,6 +41,22 @@ export interface GatewayCharge {
 /** The decline code of a token the gateway does not know (expired or never issued): the shopper enters the card again. */
 export const UNKNOWN_TOKEN = "unknown_token";
 
+/**
+ * The decline code of a one-time token that already paid or was kept as a saved card (Stripe's `token_already_used`):
+ * a token pays once (docs/decisions/0058); the shopper enters the card again, a member pays with the saved card.
+ */
+export const TOKEN_ALREADY_USED = "token_already_used";
+
+/** One authorization: a one-time token from the browser (pays once), or `savedCard` (the customer's kept card, reusable). */
+export interface AuthorizeRequest {
+  token: string;
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+  /** The token is a card the shop kept for this customer (a saved card, a renewal's), not one the browser just made. */
+  savedCard?: boolean;
+}
+
 export interface PaymentGateway {
   readonly name: string;
   /** The card behind a token the browser got from the gateway, or null if the gateway does not know it. */
@@ -50,7 +66,17 @@ export interface PaymentGateway {
    * true once per token. Gateways that tokenise in their own script do not have it.
    */
   takeCaptchaCheck?(token: string): Promise<boolean>;
-  authorize(request: { token: string; amount: number; currency: string; idempotencyKey: string }): Promise<AuthorizeResult>;
+  /**
+   * Authorizes the amount. A one-time token is spent by its first authorization (a retry of the same idempotency key
+   * answers that one); a second answers declined TOKEN_ALREADY_USED. Voiding the authorization gives the token back.
+   */
+  authorize(request: AuthorizeRequest): Promise<AuthorizeResult>;
+  /**
+   * Keeps a one-time token as the customer's saved card without charging it (a fully discounted order, a card added
+   * in the account), which spends it as a payment would: false when it already paid or was kept under another
+   * `reference`. The same reference again is true (a retry). Gateways whose script attaches cards itself do not have it.
+   */
+  attach?(token: string, reference: string): Promise<boolean>;
   capture(chargeId: string): Promise<void>;
   /** Releases an authorization that will not be captured (the order could not be written). */
   void(chargeId: string): Promise<void>;

@@ -1,11 +1,11 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { ShopError } from "../../../domain/errors";
 import { sandboxCharges, sandboxRefunds, sandboxTokens } from "../../db/schema";
 import type { Database } from "../../db/client";
 import { preparedOnce } from "../../db/prepared";
 import { dbOf, type Shop } from "../../shop";
-import { UNKNOWN_TOKEN, type AuthorizeResult, type CardDetails, type ChargeResult, type GatewayCharge, type PaymentGateway } from "./gateway";
+import { TOKEN_ALREADY_USED, UNKNOWN_TOKEN, type AuthorizeResult, type CardDetails, type ChargeResult, type GatewayCharge, type PaymentGateway } from "./gateway";
 import { luhnValid } from "../../../domain/card-number";
 import { cardBrand, DECLINE_MESSAGES, TEST_CARDS, type CardBehavior } from "./test-cards";
 import { knownCard, rememberCard } from "./known-cards";
@@ -88,23 +88,27 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
       const taken = await db()
         .update(sandboxTokens)
         .set({ captchaCheckedAt: null })
-        .where(and(eq(sandboxTokens.token, token), isNotNull(sandboxTokens.captchaCheckedAt)))
+        .where(and(eq(sandboxTokens.token, token), isNotNull(sandboxTokens.captchaCheckedAt), isNull(sandboxTokens.spentBy)))
         .returning({ token: sandboxTokens.token });
       return taken.length === 1;
     },
 
-    // One statement when the key is new (the card read and the charge written together), one more when it is a replay.
-    async authorize({ token, amount, currency, idempotencyKey }): Promise<AuthorizeResult> {
+    // One statement when the key is new (the card read, the token spent and the charge written together), one more
+    // when it is a replay or the token was already spent.
+    async authorize({ token, amount, currency, idempotencyKey, savedCard = false }): Promise<AuthorizeResult> {
       const now = shop.clock.now();
+      const chargeId = id("ch");
       // On-session the browser handles authentication, so a card that needs it passes at checkout.
       const passes = sql`t.behavior in (${sql.join(PASSING_AT_CHECKOUT.map((b) => sql`${b}`), sql`, `)})`;
       const result = await db().execute(sql`
         with card as (select t.token, t.brand, t.last4, t.exp_month, t.exp_year, t.fingerprint, ${passes} as passes, t.behavior from sandbox_tokens t where t.token = ${token}),
+        spend as (${spendOneTimeToken(token, chargeId, idempotencyKey, passes, savedCard)}),
         charge as (
           insert into sandbox_charges (id, idempotency_key, token, amount, currency, status, decline_code, created_at, updated_at)
-          select ${id("ch")}, ${idempotencyKey}, card.token, ${amount}, ${currency},
+          select ${chargeId}, ${idempotencyKey}, card.token, ${amount}, ${currency},
                  case when card.passes then 'authorized' else 'declined' end, case when card.passes then null else card.behavior end, ${now}, ${now}
           from card
+          where ${savedCard}::boolean or exists (select 1 from spend where spend.spent_by is null or spend.spent_by = ${chargeId})
           on conflict (idempotency_key) do nothing
           returning id, status, decline_code
         )
@@ -115,12 +119,23 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
       const [charge] = row.id
         ? [{ id: row.id, status: row.status!, declineCode: row.decline_code }]
         : await db().select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey)).limit(1);
+      if (!charge && !savedCard) return { status: "declined", code: TOKEN_ALREADY_USED, message: "This card token was already used for a payment." };
       if (!charge) throw new Error("sandbox charge vanished");
       if (charge.status === "declined") {
         const code = (charge.declineCode ?? "card_declined") as Exclude<CardBehavior, "succeed">;
         return { status: "declined", code, message: DECLINE_MESSAGES[code] };
       }
       return { status: "authorized", chargeId: charge.id, card: { brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, fingerprint: row.fingerprint } };
+    },
+
+    async attach(token, reference) {
+      const attachedAs = `attached:${reference}`;
+      const attached = await db()
+        .update(sandboxTokens)
+        .set({ spentBy: attachedAs, captchaCheckedAt: null })
+        .where(and(eq(sandboxTokens.token, token), or(isNull(sandboxTokens.spentBy), eq(sandboxTokens.spentBy, attachedAs))))
+        .returning({ token: sandboxTokens.token });
+      return attached.length === 1;
     },
 
     // Like a real gateway: only a live authorization can be captured (capturing twice is harmless), only an
@@ -205,15 +220,36 @@ export function sandboxGateway(shop: Shop): PaymentGateway {
       return { chargeId: c.id, status: c.status as GatewayCharge["status"], amount: c.amount, amountRefunded: c.amountRefunded, currency: c.currency };
     },
 
+    // Nothing was paid, so the one-time token this authorization spent is given back (a retry of the same purchase,
+    // after its claim was taken over, authorizes it again).
     async void(chargeId) {
-      const done = await db()
-        .update(sandboxCharges)
-        .set({ status: "voided", updatedAt: shop.clock.now() })
-        .where(and(eq(sandboxCharges.id, chargeId), inArray(sandboxCharges.status, ["authorized", "voided", "requires_action"])))
-        .returning({ id: sandboxCharges.id });
-      if (done.length === 0) throw new Error(`sandbox charge ${chargeId} cannot be voided`);
+      const result = await db().execute(sql`
+        with voided as (
+          update sandbox_charges set status = 'voided', updated_at = ${shop.clock.now()}
+          where id = ${chargeId} and status in ('authorized', 'voided', 'requires_action')
+          returning id, token
+        ),
+        freed as (update sandbox_tokens t set spent_by = null from voided where t.token = voided.token and t.spent_by = voided.id returning t.token)
+        select id from voided`);
+      if ((result as unknown as { rows: unknown[] }).rows.length === 0) throw new Error(`sandbox charge ${chargeId} cannot be voided`);
     },
   };
+}
+
+/**
+ * The one-time token spent by this authorization, as a real gateway's token pays once (docs/decisions/0058): an UPDATE
+ * that sets `spent_by` to the new charge only while it is null, so of two concurrent authorizations (two processes) the
+ * second waits for the first's row lock, then finds it spent. Any try clears the token's captcha mark: a solve carries
+ * one purchase. Nothing is spent when the card declines, when the key already has a charge (a replay answers that one),
+ * or for a saved card (`savedCard`: the update matches no row). Returns `spent_by` as it is now.
+ */
+function spendOneTimeToken(token: string, chargeId: string, idempotencyKey: string, passes: SQL, savedCard: boolean): SQL {
+  return sql`
+    update sandbox_tokens t
+    set spent_by = coalesce(t.spent_by, case when ${passes} and not exists (select 1 from sandbox_charges c where c.idempotency_key = ${idempotencyKey}) then ${chargeId} end),
+        captcha_checked_at = null
+    where t.token = ${token} and not ${savedCard}::boolean
+    returning t.spent_by`;
 }
 
 function resultOf(charge: typeof sandboxCharges.$inferSelect): ChargeResult {
