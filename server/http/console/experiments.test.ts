@@ -55,9 +55,9 @@ describe(`console experiments (${testDriver()})`, () => {
       await setExperiment(atHour(h), id, LOYALTY_NEW_USER, loyalty);
       await serveExperiments(atHour(h), id);
     };
-    const order = (customerId: string, h: number, { status = "paid", key = randomUUID() } = {}) => ({
+    const order = (customerId: string, h: number, { status = "paid", key = randomUUID(), heldAt = null as Date | null } = {}) => ({
       customerId, email: "exp@example.com", status, currency: "USD", country: "US", subtotal: 4999, discountTotal: 0, discounts: [],
-      shippingMethod: "standard", shippingLabel: "Standard", shippingAmount: 0, total: 4999, shippingAddress: {}, idempotencyKey: key, createdAt: at(h),
+      shippingMethod: "standard", shippingLabel: "Standard", shippingAmount: 0, total: 4999, shippingAddress: {}, idempotencyKey: key, heldAt, createdAt: at(h),
     });
     // control: 4 members. c1 (served twice: counted once) and c2 convert; c3 ordered before it was served; c4's only
     // orders are a renewal (the subscription's, not a choice) and a canceled one.
@@ -66,7 +66,8 @@ describe(`console experiments (${testDriver()})`, () => {
     await serve(ids.c2, 1, "control");
     await serve(ids.c3, 5, "control");
     await serve(ids.c4, 1, "control");
-    // new_badge: 5 members. n3 converts (a paid order refunded later still was one); n2 ordered before it was served
+    // new_badge: 5 members. n3 converts (a paid order refunded later still was one); n1's only order is held (a
+    // signed-out checkout under its email, not its own until the address is proven); n2 ordered before it was served
     // (and is in loyalty_new_user's exclude); s1 was served the control, then switched to new_badge (PUT
     // user-experiment) and served that: it counts there, from then on. u1 holds a variant the experiment does not
     // have: shown, never counted.
@@ -87,6 +88,7 @@ describe(`console experiments (${testDriver()})`, () => {
         order(ids.c4, 6, { status: "canceled" }),
         order(ids.n2, 0),
         order(ids.n3, 6, { status: "refunded" }),
+        order(ids.n1, 6, { heldAt: at(6) }),
         order(ids.s1, 4),
       ]);
     // What any browser may post: exposures and orders of its own making, for members and for anonymous ids.

@@ -203,7 +203,11 @@ describe(`experiments and attribution (${testDriver()})`, () => {
       await setExperiment(shop, id, "loyalty_new_user", variant);
       await serveExperiments(shop, id);
     };
-    const buy = (unit: string, n: number) => placeTestOrder(app, { email: `${unit}-report@example.com`, address1: `${n} Report Road` });
+    /** The member, signed in, places an order at checkout. */
+    const buy = async (unit: string, n: number) => {
+      const { cookie } = await signIn(`${unit}-report@example.com`);
+      await placeTestOrder(app, { email: `${unit}-report@example.com`, address1: `${n} Report Road`, cookie });
+    };
     // An order before the member was first served does not count.
     await buy("x9", 9);
     shop.clock.advance(60_000);
