@@ -149,6 +149,9 @@ async function placeClaimed(
   const db = dbOf(shop);
   // A customer this request created has no orders yet.
   const isFirstOrder = customer.created || (await countPaidOrders(db, customer.id)) === 0;
+  // Signed out under an existing account's email: the order is held, not that account's (history, portal, points,
+  // default card, referral) until the address is proven by a link or a code from its mailbox (ADR 0057).
+  const heldAt = ctx.sessionCustomerId !== customer.id && !customer.created ? shop.clock.now() : null;
   const priced = await priceCart(shop, {
     items: request.items,
     couponCodes: request.couponCodes,
@@ -188,15 +191,16 @@ async function placeClaimed(
       shippingAddress: request.shippingAddress,
       idempotencyKey: ctx.idempotencyKey,
       now,
+      heldAt,
     };
     // A guest using an existing account's email does not replace that account's default card.
-    const card = { ...authorized.card, gateway: gateway.name, chargeId: authorized.chargeId, makeDefault: ctx.sessionCustomerId === customer.id || isFirstOrder };
+    const card = { ...authorized.card, gateway: gateway.name, chargeId: authorized.chargeId, makeDefault: !heldAt && (ctx.sessionCustomerId === customer.id || isFirstOrder) };
     const attribution = { attribution: request.attribution, clickId: request.clickId };
     const renewalCouponCode = promo?.duration === "forever" ? promo.code : null;
     const write = (q: Queryable) => writeOrder(q, claim, order, card, { priceList, renewalCouponCode, ...attribution });
     // The order's rows are one statement (ADR 0046); a coupon's redemption and a referral need reads and checks of
     // their own, so an order with either writes them after it in one transaction.
-    const referral = ctx.referral && isFirstOrder ? ctx.referral : null;
+    const referral = ctx.referral && isFirstOrder && !heldAt ? ctx.referral : null;
     written = !promo && !referral
       ? await write(db)
       : await db.transaction(async (tx) => {
@@ -213,7 +217,7 @@ async function placeClaimed(
     if (creditHeld > 0) await returnCreditQuietly(shop, orderId);
     throw error;
   }
-  await capture(shop, gateway, chargeId, written.paymentId, { customerId: customer.id, orderId, amount: quote.total, now: shop.clock.now() });
+  await capture(shop, gateway, chargeId, written.paymentId, { customerId: customer.id, orderId, amount: quote.total, now: shop.clock.now() }, !heldAt);
   void sendQueuedEmailsSoon(shop);
   return written.summary;
 }
@@ -254,6 +258,7 @@ async function writeOrder(
     paymentMethodId: saved.id,
     shippingAddress: order.shippingAddress,
     now,
+    heldAt: order.heldAt,
   });
   const summary = writtenOrderSummary(order, card.details, subscriptions.started);
   const parts = [
@@ -364,13 +369,15 @@ async function captchaSolvedWithCard(shop: Shop, request: PurchaseRequest): Prom
 }
 
 /** The order is written; a capture that fails now is logged and left authorized for the operator, never re-charged. */
-async function capture(shop: Shop, gateway: PaymentGateway, chargeId: string | null, paymentId: string, points: Parameters<typeof earnCapturedOrderPoints>[1]): Promise<void> {
+async function capture(shop: Shop, gateway: PaymentGateway, chargeId: string | null, paymentId: string, points: Parameters<typeof earnCapturedOrderPoints>[1], earnsPoints: boolean): Promise<void> {
   if (!chargeId) return;
   try {
     await gateway.capture(chargeId);
     // Loyalty points are earned on paid orders: once the money is captured, never at authorisation (ADR 0037). The
-    // payment marked captured and the points are one statement (ADR 0046).
-    await earnCapturedOrderPoints(dbOf(shop), points, [capturedPart(dbOf(shop), paymentId, points.now)]);
+    // payment marked captured and the points are one statement (ADR 0046). A held order earns them when claimed (ADR 0057).
+    const captured = capturedPart(dbOf(shop), paymentId, points.now);
+    if (earnsPoints) await earnCapturedOrderPoints(dbOf(shop), points, [captured]);
+    else await runAsOneStatement(dbOf(shop), [captured]);
   } catch (error) {
     shop.log.error({ err: error, chargeId, paymentId }, "capture failed after the order was written");
   }

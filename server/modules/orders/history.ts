@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { ShopError } from "../../../domain/errors";
 import type { Currency } from "../../../domain/money";
 import { chargeLabel, isTrackingUrl, type OrderHistoryRow } from "../../../domain/order-history";
@@ -8,9 +8,12 @@ import { orderLines, orders, orderShipments } from "../../db/schema";
 import { paymentCardOfOrder } from "../payments";
 import { orderSummary } from "./orders";
 
-/** Order History: every order of the member, checkout and renewals alike, newest first, with its parcels' tracking. */
+/**
+ * Order History: every order of the member, checkout and renewals alike, newest first, with its parcels' tracking.
+ * Held orders (a signed-out checkout under this email, ADR 0057) are not the member's until the address is proven.
+ */
 export async function memberOrders(db: Queryable, customerId: string): Promise<OrderHistoryRow[]> {
-  const rows = await db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(desc(orders.createdAt), desc(orders.number));
+  const rows = await db.select().from(orders).where(and(eq(orders.customerId, customerId), isNull(orders.heldAt))).orderBy(desc(orders.createdAt), desc(orders.number));
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const [lines, parcels] = await Promise.all([
@@ -43,7 +46,7 @@ export async function memberOrders(db: Queryable, customerId: string): Promise<O
 /** The member's own order for the invoice; another member's order reads as not found. */
 export async function memberOrderSummary(db: Queryable, customerId: string, orderId: string): Promise<OrderSummary> {
   if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw new ShopError("NOT_FOUND", "There is no such invoice.");
-  const [own] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId))).limit(1);
+  const [own] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), isNull(orders.heldAt))).limit(1);
   const summary = own ? await orderSummary(db, orderId) : null;
   if (!summary) throw new ShopError("NOT_FOUND", "There is no such invoice.");
   return summary;

@@ -1,14 +1,14 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { orders } from "../../db/schema";
 import { orderNumber } from "../../../domain/orders";
 
-/** A customer's orders as the data export lists them (their own copy of what the shop keeps). */
+/** A customer's orders as the data export lists them (their own copy of what the shop keeps; held orders are not yet theirs). */
 export async function orderRecordsOf(db: Queryable, customerId: string) {
   const rows = await db
     .select({ id: orders.id, number: orders.number, status: orders.status, currency: orders.currency, total: orders.total, createdAt: orders.createdAt, shippingAddress: orders.shippingAddress })
     .from(orders)
-    .where(eq(orders.customerId, customerId))
+    .where(and(eq(orders.customerId, customerId), isNull(orders.heldAt)))
     .orderBy(asc(orders.createdAt));
   return rows.map(({ number, ...row }) => ({ orderNumber: orderNumber(number), ...row }));
 }

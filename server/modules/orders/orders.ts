@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Address } from "../../../domain/address";
 import type { Currency } from "../../../domain/money";
 import { orderNumber, type OrderSummary } from "../../../domain/orders";
@@ -19,6 +19,8 @@ export interface NewOrder {
   shippingAddress: Address;
   idempotencyKey: string;
   now: Date;
+  /** Placed signed-out under an existing account's email: not the account's until the address is proven (ADR 0057). */
+  heldAt?: Date | null;
 }
 
 /** The orders row of a paid order (one renewal, a renewal batch, or a checkout order). */
@@ -41,6 +43,7 @@ function orderRow(o: NewOrder) {
     shippingAddress: o.shippingAddress,
     preorderMessage: quote.preorderMessage,
     idempotencyKey: o.idempotencyKey,
+    heldAt: o.heldAt ?? null,
     createdAt: o.now,
   };
 }
@@ -128,8 +131,20 @@ export function writtenOrderSummary(
 }
 
 export async function countPaidOrders(db: Queryable, customerId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.customerId, customerId), eq(orders.status, "paid")));
+  const [row] = await db.select({ n: count() }).from(orders).where(and(eq(orders.customerId, customerId), eq(orders.status, "paid"), isNull(orders.heldAt)));
   return row?.n ?? 0;
+}
+
+/**
+ * The address of the account was just proven (ADR 0057): its held orders (placed signed-out under its email) become
+ * the account's. Answers them, for the points they earn now.
+ */
+export async function claimHeldOrders(db: Queryable, customerId: string): Promise<{ id: string; total: number }[]> {
+  return db
+    .update(orders)
+    .set({ heldAt: null })
+    .where(and(eq(orders.customerId, customerId), isNotNull(orders.heldAt)))
+    .returning({ id: orders.id, total: orders.total });
 }
 
 /** Which of these ids are orders (the loyalty job asks before giving back the credit of an order never written). */

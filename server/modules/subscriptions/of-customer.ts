@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { subscriptions } from "../../db/schema";
 
@@ -14,7 +14,7 @@ export async function subscriptionEntriesOf(db: Queryable, customerId: string): 
   const rows = await db
     .select({ id: subscriptions.id, planCode: subscriptions.planCode, canceledAt: subscriptions.canceledAt, activatedAt: subscriptions.activatedAt })
     .from(subscriptions)
-    .where(eq(subscriptions.customerId, customerId))
+    .where(and(eq(subscriptions.customerId, customerId), isNull(subscriptions.heldAt)))
     .orderBy(asc(subscriptions.createdAt));
   return rows.map((r) => ({ id: r.id, plan: { plan_code: r.planCode }, canceled_at: r.canceledAt?.toISOString() ?? null, activated_at: r.activatedAt.toISOString() }));
 }

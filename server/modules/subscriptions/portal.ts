@@ -131,12 +131,15 @@ export async function portalView(shop: Shop, row: SubscriptionRecord, options: {
  * the ones cancelled recently enough to reactivate from the page (points still alive), newest first.
  */
 export async function memberSubscriptions(shop: Shop, customerId: string, options: { includePreview?: boolean } = {}): Promise<PortalSubscription[]> {
-  const rows = await dbOf(shop).select().from(subscriptions).where(eq(subscriptions.customerId, customerId)).orderBy(desc(subscriptions.createdAt));
+  // Held subscriptions (started by a signed-out checkout under this email, ADR 0057) are not the member's yet.
+  const rows = await dbOf(shop).select().from(subscriptions).where(and(eq(subscriptions.customerId, customerId), isNull(subscriptions.heldAt))).orderBy(desc(subscriptions.createdAt));
   return Promise.all(rows.map((row) => portalView(shop, row, options)));
 }
 
 export async function memberSubscription(shop: Shop, customerId: string, id: string): Promise<PortalSubscription> {
-  return portalView(shop, await ownSubscription(dbOf(shop), customerId, id));
+  const row = await ownSubscription(dbOf(shop), customerId, id);
+  if (row.heldAt) throw new ShopError("NOT_FOUND", "There is no such subscription.");
+  return portalView(shop, row);
 }
 
 export async function subscriptionRowById(db: Queryable, id: string): Promise<SubscriptionRecord | null> {

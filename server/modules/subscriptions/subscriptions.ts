@@ -5,7 +5,7 @@ import type { OrderSummary } from "../../../domain/orders";
 import { firstRenewalMonths, type PlanCode } from "../../../domain/plans";
 import type { Quote } from "../../../domain/quote";
 import { randomUUID } from "node:crypto";
-import { desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { isHeld } from "../../../domain/subscriptions";
 import type { Queryable } from "../../db/client";
 import { statementPart, type StatementPart } from "../../db/one-statement";
@@ -22,6 +22,8 @@ export interface NewSubscriptions {
   paymentMethodId: string | SQL | null;
   shippingAddress: Address;
   now: Date;
+  /** Started by a held order (ADR 0057): not in the account's portal until its address is proven. */
+  heldAt?: Date | null;
 }
 
 /**
@@ -50,6 +52,7 @@ export function subscriptionsPart(db: Queryable, s: NewSubscriptions): { part: S
       shippingAddress: s.shippingAddress,
       activatedAt: s.now,
       nextBillingAt: addMonths(s.now, firstRenewalMonths(line.planCode, line.billingPeriodMonths!)),
+      heldAt: s.heldAt ?? null,
       createdAt: s.now,
     }));
   const started = rows.map((row) => ({
@@ -67,8 +70,13 @@ export async function countHeldSubscriptions(db: Queryable, customerId: string):
   const rows = await db
     .select({ canceledAt: subscriptions.canceledAt, activatedAt: subscriptions.activatedAt })
     .from(subscriptions)
-    .where(eq(subscriptions.customerId, customerId));
+    .where(and(eq(subscriptions.customerId, customerId), isNull(subscriptions.heldAt)));
   return rows.filter(isHeld).length;
+}
+
+/** The account's address was just proven (ADR 0057): the subscriptions its held orders started become the account's. */
+export async function claimHeldSubscriptions(db: Queryable, customerId: string): Promise<void> {
+  await db.update(subscriptions).set({ heldAt: null }).where(and(eq(subscriptions.customerId, customerId), isNotNull(subscriptions.heldAt)));
 }
 
 /** The subscriptions an order started, as its receipt shows them. */
