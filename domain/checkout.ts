@@ -42,6 +42,8 @@ export const PurchaseRequestSchema = z.object({
   shippingMethod: z.enum(SHIPPING_METHODS).optional(),
   payment: PaymentSchema,
   healthCertification: z.boolean(),
+  /** Express consent to the automatic renewal of the cart's subscriptions (required when the cart holds one). */
+  renewalConsent: z.boolean().optional(),
   captchaToken: z.string().max(4096).optional(),
   cartId: z.string().max(100).optional(),
   /** Campaign values and click id of the visit, sent only with the shopper's consent; copied onto the order. */

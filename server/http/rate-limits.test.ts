@@ -98,7 +98,7 @@ describe(`rate limits over HTTP (${testDriver()})`, () => {
     app.request(
       "/api/purchase",
       json(
-        { email, shippingAddress: US_ADDRESS, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true, ...(captchaToken ? { captchaToken } : {}) },
+        { email, shippingAddress: US_ADDRESS, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true, renewalConsent: true, ...(captchaToken ? { captchaToken } : {}) },
         { "Idempotency-Key": idempotencyKey },
       ),
       from(ip),

@@ -24,6 +24,7 @@ export async function buySubscription(
       couponCodes: options.couponCodes ?? [],
       payment: { token },
       healthCertification: true,
+      renewalConsent: true,
     },
     { idempotencyKey: randomUUID(), sessionCustomerId: null, ip: null, addressKey: null },
   );

@@ -41,6 +41,7 @@ export async function placeTestOrder(
       couponCodes: options.couponCodes ?? [],
       payment: { token },
       healthCertification: true,
+      renewalConsent: true,
     }),
   });
   const body = (await res.json()) as { order?: any };

@@ -55,7 +55,7 @@ describe(`credit on checkout orders (${testDriver()})`, () => {
     return app.request("/api/purchase", {
       method: "POST",
       headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID(), ...(o.cookie ? { Cookie: o.cookie } : {}) },
-      body: JSON.stringify({ email: o.email, shippingAddress: address(o.country), items: o.items ?? { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true }),
+      body: JSON.stringify({ email: o.email, shippingAddress: address(o.country), items: o.items ?? { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true, renewalConsent: true }),
     });
   }
   async function buy(o: Parameters<typeof purchase>[0]) {

@@ -89,6 +89,7 @@ describe.each([
       couponCodes: [],
       payment: { token },
       healthCertification: true,
+      renewalConsent: true,
     };
     recording = [];
     const res = await app.request("/api/purchase", {
@@ -150,6 +151,7 @@ describe.each([
         couponCodes: [...couponCodes],
         payment: { token },
         healthCertification: true,
+        renewalConsent: true,
       };
       const answer = await placeOrder(shop, request as Parameters<typeof placeOrder>[1], { idempotencyKey: randomUUID(), sessionCustomerId: null, ip: null, addressKey: null });
       expect(JSON.parse(JSON.stringify(answer))).toEqual(JSON.parse(JSON.stringify(await orderSummary(dbOf(shop), answer.id))));

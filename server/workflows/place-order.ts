@@ -26,6 +26,7 @@ import {
   hasEarlierDuplicate,
   isLostClaim,
   orderConfirmationPart,
+  type ConfirmationExtras,
   orderSummary,
   recordAuthorization,
   writtenOrderSummary,
@@ -44,6 +45,8 @@ import { earnCapturedOrderPoints, holdOrderCredit, returnOrderCredit } from "../
 import { applyOrderCredit } from "../../domain/order-credit";
 import { attributeReferral } from "./attribute-referral";
 import { priceCart } from "./price-cart";
+import { renewalLink } from "./renew-subscription";
+import { RENEWAL_CONSENT_MESSAGE } from "../../domain/renewal-terms";
 
 export interface PlaceOrderContext {
   idempotencyKey: string;
@@ -161,6 +164,9 @@ async function placeClaimed(
     isFirstOrder,
   });
   const { promo, priceList } = priced;
+  // The shopper's express consent to each subscription's automatic renewal, whose terms the checkout showed beside the
+  // box (price, frequency, first date, how to cancel): no consent, no subscription (issue 34).
+  if (priced.renewals.length > 0 && request.renewalConsent !== true) throw new ShopError("VALIDATION_ERROR", RENEWAL_CONSENT_MESSAGE);
   const gateway = gatewayOf(shop);
   // Before the card: an order that loses the race for a coupon's last use costs no authorization.
   if (promo) await reserveCouponUse(db, promo.code, shop.clock.now());
@@ -197,7 +203,9 @@ async function placeClaimed(
     const card = { ...authorized.card, gateway: gateway.name, chargeId: authorized.chargeId, makeDefault: !heldAt && (ctx.sessionCustomerId === customer.id || isFirstOrder) };
     const attribution = { attribution: request.attribution, clickId: request.clickId };
     const renewalCouponCode = promo?.duration === "forever" ? promo.code : null;
-    const write = (q: Queryable) => writeOrder(q, claim, order, card, { priceList, renewalCouponCode, ...attribution });
+    // The confirmation repeats each subscription's renewal terms with a signed link that cancels it (issue 34).
+    const confirmation = { renewals: priced.renewals, cancelUrl: (subscriptionId: string) => renewalLink(shop, "cancel", subscriptionId, null, CANCEL_LINK_DAYS) };
+    const write = (q: Queryable) => writeOrder(q, claim, order, card, { priceList, renewalCouponCode, confirmation, ...attribution });
     // The order's rows are one statement (ADR 0046); a coupon's redemption and a referral need reads and checks of
     // their own, so an order with either writes them after it in one transaction.
     const referral = ctx.referral && isFirstOrder && !heldAt ? ctx.referral : null;
@@ -243,7 +251,7 @@ async function writeOrder(
   claim: { key: string; id: string },
   order: OrderToWrite,
   card: CardToKeep,
-  extras: { priceList: PriceList; renewalCouponCode: string | null; attribution: unknown; clickId?: string | null },
+  extras: { priceList: PriceList; renewalCouponCode: string | null; confirmation: ConfirmationExtras; attribution: unknown; clickId?: string | null },
 ): Promise<{ summary: OrderSummary; paymentId: string }> {
   const { now } = order;
   const attempt = completedAttemptPart(db, claim.key, claim.id, order.id, now);
@@ -268,7 +276,7 @@ async function writeOrder(
     ...saved.parts,
     payment.part,
     subscriptions.part,
-    orderConfirmationPart(db, summary, { now }),
+    orderConfirmationPart(db, summary, { now }, extras.confirmation),
   ];
   try {
     await runAsOneStatement(db, parts.filter((p) => p !== null));
@@ -288,6 +296,9 @@ async function orderingCustomer(shop: Shop, request: PurchaseRequest, ctx: Place
   }
   return findOrCreateCustomer(shop, request.email, names);
 }
+
+/** The confirmation's cancel link outlives the longest first renewal (6 months) with a margin. */
+const CANCEL_LINK_DAYS = 200;
 
 const EXPIRED_TOKEN = "Your card details have expired. Please enter them again.";
 

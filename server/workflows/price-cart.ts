@@ -11,6 +11,7 @@ import { listPlans, listProducts, priceListFor } from "../modules/catalog";
 import { usableAutoCoupons, usableCoupon } from "../modules/coupons";
 import { creditBalance } from "../modules/loyalty";
 import { applyOrderCredit } from "../../domain/order-credit";
+import { renewalTerms, type RenewalTerm } from "../../domain/renewal-terms";
 
 export interface CartPricingRequest {
   items: Record<string, number>;
@@ -26,6 +27,8 @@ export interface PricedCart {
   /** The promo code that lowers this cart's price; null when none was entered or it takes nothing off (quote.promoNotApplied says why). */
   promo: Coupon | null;
   priceList: PriceList;
+  /** What each subscription line renews as, for how much and from when: told before paying (issue 34). */
+  renewals: RenewalTerm[];
 }
 
 /**
@@ -43,17 +46,27 @@ export async function priceCart(shop: Shop, req: CartPricingRequest): Promise<Pr
   const result = quoteCart({ cart, products, plans, promo, autoCoupons, country, shippingMethod: req.shippingMethod ?? null });
   if (!result.ok) throw new ShopError(result.code, result.message);
   // A code that takes nothing off is not the order's promo: it is not redeemed and no subscription keeps it.
-  return { quote: result.quote, promo: result.quote.promoNotApplied ? null : promo, priceList };
+  const orderPromo = result.quote.promoNotApplied ? null : promo;
+  // Only the order's promo can follow a subscription into its renewals (place-order keeps it when it lasts forever).
+  const renewals = renewalTerms({ quote: result.quote, plans, coupons: orderPromo ? [orderPromo] : [], now: shop.clock.now() });
+  return { quote: result.quote, promo: orderPromo, priceList, renewals };
 }
+
+/** The promo code's limits as the checkout states them beside the code (duration, who may use it, until when). */
+export type PromoTerms = Pick<Coupon, "code" | "duration" | "firstOrderOnly" | "maxPerCustomer"> & { endsAt: string | null };
+
+export type CartPreview = Quote & { creditApplied: number; renewals: RenewalTerm[]; promoTerms: PromoTerms | null };
 
 /**
  * The checkout summary (POST /ecommerce/purchase/preview): the priced cart with the signed-in member's credit in its
- * currency taken off, as placing the order would take it (ADR 0040). A guest's preview reads no balance.
+ * currency taken off, as placing the order would take it (ADR 0040), what each subscription renews as and the promo
+ * code's limits, so the shopper reads them before paying. A guest's preview reads no balance.
  */
-export async function previewCart(shop: Shop, req: CartPricingRequest): Promise<Quote & { creditApplied: number }> {
-  const { quote } = await priceCart(shop, req);
+export async function previewCart(shop: Shop, req: CartPricingRequest): Promise<CartPreview> {
+  const { quote, promo, renewals } = await priceCart(shop, req);
   const balance = req.customerId && quote.total > 0 ? await creditBalance(dbOf(shop), req.customerId, quote.currency) : 0;
-  return applyOrderCredit(quote, balance);
+  const promoTerms = promo && { code: promo.code, duration: promo.duration, firstOrderOnly: promo.firstOrderOnly, maxPerCustomer: promo.maxPerCustomer, endsAt: promo.endsAt?.toISOString() ?? null };
+  return { ...applyOrderCredit(quote, balance), renewals, promoTerms };
 }
 
 /** Codes trimmed and lowercased; the same product sent twice in different case counts once, quantities added. */

@@ -59,6 +59,7 @@ describe(`referrals and loyalty (${testDriver()})`, () => {
         couponCodes: o.coupon ? [o.coupon] : [],
         payment: { token },
         healthCertification: true,
+        renewalConsent: true,
       }),
     });
     const body = (await res.json()) as any;

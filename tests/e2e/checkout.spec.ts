@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, open, uniqueEmail, waitForEvent } from "./shell-fixtures";
-import { fillCanadianContactAndAddress, fillCardAndCertify, fillCheckout } from "./support/checkout-form";
+import { fillCanadianContactAndAddress, fillCardAndCertify, fillCheckout, renewalConsent } from "./support/checkout-form";
 
 /** Checkout end to end (SPEC.md sections 3, 5, 7, 8): server-priced summary, sandbox card, idempotent purchase, receipt. */
 
@@ -54,7 +54,7 @@ test("an anonymous shopper buys the 3-month plan with WELCOME10 and lands on the
   await page.getByRole("button", { name: /Place order/ }).click();
   const request = await purchase;
   expect(request.headers()["idempotency-key"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  expect(request.postDataJSON()).toMatchObject({ items: { "syn-wk-3mo": 1 }, couponCodes: ["WELCOME10"], shippingMethod: "free_shipping", healthCertification: true, payment: { token: expect.stringMatching(/^tok_/) } });
+  expect(request.postDataJSON()).toMatchObject({ items: { "syn-wk-3mo": 1 }, couponCodes: ["WELCOME10"], shippingMethod: "free_shipping", healthCertification: true, renewalConsent: true, payment: { token: expect.stringMatching(/^tok_/) } });
   expect(JSON.stringify(request.postDataJSON())).not.toContain(CARD_OK);
 
   await expect(page).toHaveURL(/\/thank-you$/);
@@ -233,6 +233,8 @@ test("the whole checkout works from the keyboard alone", async ({ page }) => {
   await typeInto("Security code (CVC)", "123");
   await typeInto("Name on card", "Ada Lovelace");
   await tabTo(page, page.getByLabel(/I confirm I am 18 or older/));
+  await page.keyboard.press("Space");
+  await tabTo(page, renewalConsent(page));
   await page.keyboard.press("Space");
   await tabTo(page, page.getByRole("button", { name: /Place order/ }));
   await page.keyboard.press("Enter");

@@ -61,6 +61,7 @@ async function placeOrderByApi(page: Page, email: string): Promise<void> {
       couponCodes: [],
       payment: { token },
       healthCertification: true,
+      renewalConsent: true,
     },
   });
   expect(res.status()).toBe(201);

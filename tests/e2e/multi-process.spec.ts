@@ -116,6 +116,7 @@ test("two web processes and a worker on one PostgreSQL: sessions, idempotency, c
         couponCodes: [],
         payment: { token: await token(a) },
         healthCertification: true,
+        renewalConsent: true,
       };
       const buy = (shop: ShopProcess) =>
         fetch(`${shop.url}/api/purchase`, { method: "POST", headers: { "content-type": "application/json", "Idempotency-Key": key }, body: JSON.stringify(body) });

@@ -23,6 +23,7 @@ async function firstOrder(page: Page, email: string): Promise<void> {
       couponCodes: [],
       payment: { token },
       healthCertification: true,
+      renewalConsent: true,
     },
   });
   expect(order.status(), await order.text()).toBe(201);

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startStripeStandIn, type StripeStandIn } from "../../server/testing/stripe-stand-in";
 import { DESKTOP, MOBILE, uniqueEmail, waitForEvent } from "./shell-fixtures";
 import { startShop, stopShop, tempDataDir, waitReady, type ShopProcess } from "./support/shop-process";
-import { fillContactAndAddress } from "./support/checkout-form";
+import { certify, fillContactAndAddress } from "./support/checkout-form";
 
 /**
  * Checkout with PAYMENT_PROVIDER=stripe (ADR 0019), end to end in Chromium: a shop of its own, pointed at the local
@@ -93,7 +93,7 @@ async function fillStripeCheckout(page: Page, { email, card }: { email: string; 
   await frame.getByLabel("Card number").fill(card);
   await frame.getByLabel("Expiry (MM / YY)").fill("12 / 30");
   await frame.getByLabel("Security code (CVC)").fill("123");
-  await page.getByLabel(/I confirm I am 18 or older/).check();
+  await certify(page);
 }
 
 test("with Stripe, the card is typed in Stripe.js's frame and a subscription is bought end to end with 4242…", async ({ browser }) => {
@@ -167,7 +167,7 @@ test("with Stripe, the express wallet button is measured, opens only once the fo
   await expect(expressFrame(page).getByRole("dialog")).toBeHidden();
 
   await fillContactAndAddress(page, uniqueEmail("stripe-express"));
-  await page.getByLabel(/I confirm I am 18 or older/).check();
+  await certify(page);
   // Keyboard only from here: Tab from the shipping method reaches the wallet button inside Stripe's frame.
   await page.getByRole("radio", { name: /Free standard shipping/ }).focus();
   await page.keyboard.press("Tab");

@@ -44,7 +44,7 @@ describe(`production without Turnstile keys: the captcha fails closed (${testDri
   const buy = (n: number, token: string, captchaToken?: string) =>
     post(
       "/api/purchase",
-      { email: `tester${n}@example.com`, shippingAddress: US_ADDRESS, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true, ...(captchaToken ? { captchaToken } : {}) },
+      { email: `tester${n}@example.com`, shippingAddress: US_ADDRESS, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true, renewalConsent: true, ...(captchaToken ? { captchaToken } : {}) },
       { "Idempotency-Key": randomUUID() },
     );
   const tokenOf = async (res: Response) => ((await res.json()) as { token?: string }).token ?? "no-token";

@@ -57,6 +57,7 @@ describe(`a card token pays once (${testDriver()})`, () => {
           couponCodes: [],
           payment,
           healthCertification: true,
+          renewalConsent: true,
           ...(body.captchaToken ? { captchaToken: body.captchaToken } : {}),
         }),
       },

@@ -4,6 +4,7 @@ import { CartSummary } from "./CartSummary";
 import { CheckoutButton } from "./CheckoutButton";
 import { EmptyCart } from "./EmptyCart";
 import { PromoCodeField } from "./PromoCodeField";
+import { PromoLimits, RenewalTermsList } from "../checkout/RenewalTerms";
 import { UpsellList } from "./UpsellList";
 import type { CartQuote } from "./cart-quote";
 import type { CartView } from "./cart-view";
@@ -34,7 +35,7 @@ export function CartContents({ view, focusHeading, onNavigate, layout }: CartCon
     [focusHeading],
   );
   const actions = useCartActions(view, onLineGone);
-  const { cart, priced, country, promo } = view;
+  const { cart, priced, country, promo, renewals } = view;
   const status = (
     <p className="sr-only" role="status">
       {announcement}
@@ -74,7 +75,14 @@ export function CartContents({ view, focusHeading, onNavigate, layout }: CartCon
       </div>
       <div className="cart-side">
         <PromoCodeField code={promo?.code ?? null} promoApplies={promoApplies} notAppliedReason={quote?.promoNotApplied?.reason} />
+        {promoApplies && <PromoLimits coupon={promo} country={country} />}
         {quote && <CartSummary totals={quote} country={country} />}
+        {renewals.length > 0 && (
+          <div className="renewal-terms renewal-terms--cart">
+            <RenewalTermsList renewals={renewals} country={country} dated={false} />
+            <p className="renewal-terms__cancel">Skip, delay or cancel online any time before a renewal.</p>
+          </div>
+        )}
         {cartProblem && (
           <p className="cart-problem" role="alert">
             {cartProblem}

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import type { Cart, CartCatalog, CartProductRule } from "../../../domain/cart";
 import type { PromoCoupon } from "../../../domain/coupons";
 import type { PageCatalog, ProductOffer } from "../../../domain/offers";
+import { renewalTerms, type DisclosedCoupon, type RenewalTerm } from "../../../domain/renewal-terms";
 import { usePromoCoupon } from "../promo/use-promo-coupon";
 import { quoteCartLines, type CartQuote } from "./cart-quote";
 import { useStoredCart } from "./stored-cart";
@@ -23,10 +24,15 @@ export interface CartView {
   cart: Cart | null;
   priced: CartQuote | null;
   promo: PromoCoupon | null;
+  /** What each subscription line renews as (the cart says it undated: see RenewalSentence). */
+  renewals: RenewalTerm[];
   upsell: ProductOffer[];
   country: string;
   catalog: PageCatalog;
 }
+
+/** The cart shows renewal terms without a date, so any fixed instant serves (the same on the server and in the browser). */
+const UNDATED = new Date(0);
 
 /** The stored cart priced for the shopper with quoteCart (auto coupon and stored promo code), plus its upsell list. */
 export function useCartView(data: CartCatalogData): CartView {
@@ -39,6 +45,10 @@ export function useCartView(data: CartCatalogData): CartView {
     () => cart && quoteCartLines({ cart, products: catalog.products, plans: catalog.plans, autoCoupons: catalog.autoCoupons, promo, country, shippingMethod: null }),
     [cart, catalog, promo, country],
   );
+  const renewals = useMemo(
+    () => (priced?.quote ? renewalTerms({ quote: priced.quote, plans: catalog.plans, coupons: promo ? [promo as DisclosedCoupon] : [], now: UNDATED }) : []),
+    [priced, catalog, promo],
+  );
   const upsell = useMemo(() => (cart ? upsellOffers({ pathname, country, cart, rules, catalog }) : []), [pathname, country, cart, rules, catalog]);
-  return { rules, cart, priced, promo, upsell, country, catalog };
+  return { rules, cart, priced, promo, renewals, upsell, country, catalog };
 }

@@ -23,7 +23,7 @@ export function AddressSection({ form, tracking }: { form: CheckoutForm; trackin
   const { values, errors, set, leave } = form;
   const countries = useCountryOptions(values.country);
   const regions = regionChoices(values.country);
-  const text = (field: Exclude<CheckoutField, "healthCertification">) => ({
+  const text = (field: Exclude<CheckoutField, "healthCertification" | "renewalConsent">) => ({
     value: values[field] as string,
     error: errors[field],
     onChange: (e: { target: { value: string } }) => set(field, e.target.value),

@@ -12,6 +12,7 @@ import { OrderProblemAlert } from "./OrderProblemAlert";
 import { OrderSummaryPanel } from "./OrderSummaryPanel";
 import { PaymentSection } from "./PaymentSection";
 import { PlaceOrderButton } from "./PlaceOrderButton";
+import { RenewalConsent } from "./RenewalTerms";
 import { ShippingMethodSection } from "./ShippingMethodSection";
 import { CaptchaCheck } from "./CaptchaCheck";
 import { CAPTCHA_PENDING, CHECK_FIELDS, plainProblem, TOTAL_PENDING } from "./errors";
@@ -42,6 +43,8 @@ const EXPRESS_NOT_PLACED = "The order was not placed. Please see the message on 
 /** Stripe's card frame replaces the sandbox's card inputs. */
 const STRIPE_SKIPS: readonly CheckoutField[] = ["cardNumber", "cardExpiry", "cardCvc", "cardName"];
 const NO_SKIPS: readonly CheckoutField[] = [];
+/** The renewal consent box is asked only when something in the cart renews. */
+const RENEWAL_SKIPS: readonly CheckoutField[] = ["renewalConsent"];
 
 interface CheckoutFormProps {
   data: CheckoutData;
@@ -55,13 +58,19 @@ interface CheckoutFormProps {
  */
 export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
   const stripeConfig = data.stripe ?? null;
-  const form = useCheckoutForm(useMemo(() => initialValues(data.country, data.email ?? ""), [data.country, data.email]), stripeConfig ? STRIPE_SKIPS : NO_SKIPS);
+  const [renewals, setRenewals] = useState<NonNullable<NonNullable<ReturnType<typeof usePreview>["quote"]>["renewals"]>>([]);
+  const skips = useMemo(() => [...(stripeConfig ? STRIPE_SKIPS : NO_SKIPS), ...(renewals.length > 0 ? NO_SKIPS : RENEWAL_SKIPS)], [stripeConfig, renewals.length]);
+  const form = useCheckoutForm(useMemo(() => initialValues(data.country, data.email ?? ""), [data.country, data.email]), skips);
   const stripeCard = useRef<StripeCardHandle | null>(null);
   const stripe = useMemo(() => (stripeConfig ? { config: stripeConfig, handle: stripeCard } : null), [stripeConfig]);
   const { values, set } = form;
   const couponCode = useStoredPromoCode();
   const rates = useShippingRates(data.providerBase, values.country, items);
   const preview = usePreview(data.providerBase, { items, couponCode, country: values.country, method: values.shippingMethod });
+  // The last priced terms stay on screen while a new preview is on its way (no flicker of the consent box).
+  useEffect(() => {
+    if (preview.quote) setRenewals(preview.quote.renewals ?? []);
+  }, [preview.quote]);
   const cartId = useCallback(() => ensureCartId(), []);
   const steps = useCheckoutSteps(cartId);
   const tracking = useMemo(() => ({ ...steps, fieldsValid: form.fieldsValid }), [steps, form.fieldsValid]);
@@ -131,6 +140,7 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
           {stripeConfig && <ExpressCheckout config={stripeConfig} money={expressMoney} handlers={express} />}
           <PaymentSection form={form} tracking={tracking} stripe={stripe} />
           <HealthCertification form={form} codes={Object.keys(items)} />
+          {renewals.length > 0 && <RenewalConsent form={form} renewals={renewals} country={values.country} />}
           <OrderProblemAlert problem={placing.problem} />
           {captchaAsked && <CaptchaCheck siteKey={data.captchaSiteKey ?? null} onToken={setCaptchaToken} resetCount={captchaResets} />}
           <PlaceOrderButton total={preview.quote} country={values.country} submitting={placing.submitting} cannotShip={rates.rates !== null && !rates.rates.shippable} />

@@ -6,6 +6,7 @@ import { Money } from "../cart/Money";
 import { PromoCodeField } from "../cart/PromoCodeField";
 import { clearPromo } from "../promo/promo-code";
 import { SummaryLines } from "./SummaryLines";
+import { PromoLimits } from "./RenewalTerms";
 import type { PreviewState } from "./preview";
 
 interface OrderSummaryPanelProps {
@@ -36,6 +37,7 @@ export function OrderSummaryPanel({ preview, promoCode, country }: OrderSummaryP
           <SummaryLines lines={quote.lines} currency={quote.currency} country={country} label="Items" />
         )}
         <PromoCodeField code={promoCode} promoApplies={quote?.discounts.some((d) => d.kind === "promo") ?? true} notAppliedReason={quote?.promoNotApplied?.reason} />
+        <PromoLimits coupon={quote?.promoTerms ?? null} country={country} />
         {error && (
           <div className="checkout-note checkout-note--error" role="alert">
             <p>{error.message}</p>

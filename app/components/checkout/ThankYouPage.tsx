@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { localeFor } from "../../../domain/money";
 import type { OrderSummary } from "../../../domain/orders";
 import { ROUTES } from "../../../domain/routes";
 import { CartSummary } from "../cart/CartSummary";
 import { Money } from "../cart/Money";
 import { SummaryLines } from "./SummaryLines";
+import { formatLongDate } from "./dates";
 
 export type PlanNames = Record<string, { name: string; price: number }>;
 
@@ -40,9 +40,6 @@ export function ThankYouPage({ order, plans }: { order: OrderSummary | null; pla
   );
 }
 
-const formatDate = (iso: string, country: string) =>
-  // UTC: the server and the browser must print the same day (and billing runs on UTC dates).
-  new Intl.DateTimeFormat(localeFor(country), { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
 
 function Subscriptions({ order, plans }: { order: OrderSummary; plans: PlanNames }) {
   if (order.subscriptions.length === 0) return null;
@@ -59,7 +56,7 @@ function Subscriptions({ order, plans }: { order: OrderSummary; plans: PlanNames
             <li key={sub.id}>
               <p className="receipt-subs__name">{plans[sub.planCode]?.name ?? sub.planCode}</p>
               <p>
-                Next billing date: <strong>{formatDate(sub.nextBillingAt, country)}</strong>
+                Next billing date: <strong>{formatLongDate(sub.nextBillingAt, country)}</strong>
               </p>
               {renewal && (
                 <p className="receipt-muted">

@@ -1,6 +1,7 @@
 import { ADDRESS_MESSAGES, type Address, type AddressField } from "../../../domain/address";
 import { isValidEmail } from "../../../domain/email";
 import { MESSAGES } from "../../../domain/messages";
+import { RENEWAL_CONSENT_MESSAGE } from "../../../domain/renewal-terms";
 import type { ShippingMethod } from "../../../domain/shipping";
 import { addressFieldProblem } from "./address";
 import { cardFieldProblem, type CardField, type CardFields } from "./card";
@@ -19,6 +20,8 @@ export interface CheckoutValues extends CardFields {
   phone: string;
   shippingMethod: ShippingMethod | "";
   healthCertification: boolean;
+  /** The shopper's express consent to a subscription's automatic renewal, asked only when the cart renews. */
+  renewalConsent: boolean;
 }
 
 export type CheckoutField = keyof CheckoutValues;
@@ -28,7 +31,7 @@ export const ADDRESS_INPUTS = ["firstName", "lastName", "address1", "address2", 
 const CARD_INPUTS = ["cardNumber", "cardExpiry", "cardCvc", "cardName"] as const satisfies readonly CardField[];
 
 /** The order the form shows its fields: the first one with a problem gets focus on submit. */
-export const FIELD_ORDER: readonly CheckoutField[] = ["email", ...ADDRESS_INPUTS, "shippingMethod", ...CARD_INPUTS, "healthCertification"];
+export const FIELD_ORDER: readonly CheckoutField[] = ["email", ...ADDRESS_INPUTS, "shippingMethod", ...CARD_INPUTS, "healthCertification", "renewalConsent"];
 
 export const SHIPPING_METHOD_MESSAGE = "Please choose a shipping method.";
 
@@ -46,6 +49,7 @@ export function initialValues(country: string, email = ""): CheckoutValues {
     phone: "",
     shippingMethod: "",
     healthCertification: false,
+    renewalConsent: false,
     cardNumber: "",
     cardExpiry: "",
     cardCvc: "",
@@ -68,6 +72,7 @@ export function fieldProblem(values: CheckoutValues, field: CheckoutField, now =
   if (field === "email") return isValidEmail(values.email) ? null : MESSAGES.invalidEmail;
   if (field === "shippingMethod") return values.shippingMethod ? null : SHIPPING_METHOD_MESSAGE;
   if (field === "healthCertification") return values.healthCertification ? null : ADDRESS_MESSAGES.healthCertification;
+  if (field === "renewalConsent") return values.renewalConsent ? null : RENEWAL_CONSENT_MESSAGE;
   if (isAddressField(field)) return addressFieldProblem(addressOf(values), field);
   if (isCardField(field)) return cardFieldProblem(values, field, now);
   return null;
@@ -97,6 +102,7 @@ export function purchaseBody(input: { values: CheckoutValues; items: Record<stri
     shippingMethod: values.shippingMethod || undefined,
     payment: { token },
     healthCertification: values.healthCertification,
+    renewalConsent: values.renewalConsent,
     ...(cartId ? { cartId } : {}),
     ...(captchaToken ? { captchaToken } : {}),
   };

@@ -1,11 +1,16 @@
 import { useEffect, useState } from "react";
 import type { Quote } from "../../../domain/quote";
+import type { DisclosedCoupon } from "../../../domain/renewal-terms";
+import type { RenewalTermView } from "./RenewalTerms";
 import type { ShippingMethod } from "../../../domain/shipping";
 import { fetchPreview, fetchShippingRates, type ApiError, type ShippingRates } from "./api";
 
 export interface PreviewState {
-  /** creditApplied: the signed-in member's credit the server takes off (ADR 0040). */
-  quote: (Quote & { creditApplied?: number }) | null;
+  /**
+   * creditApplied: the signed-in member's credit the server takes off (ADR 0040); renewals: what each subscription
+   * renews as; promoTerms: the promo code's limits (issue 34: told before paying).
+   */
+  quote: (Quote & { creditApplied?: number; renewals?: RenewalTermView[]; promoTerms?: DisclosedCoupon | null }) | null;
   error: ApiError | null;
   loading: boolean;
 }

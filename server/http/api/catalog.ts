@@ -36,6 +36,8 @@ const CouponSchema = z
     plans: z.union([z.literal("all"), z.array(z.string())]),
     duration: z.enum(["once", "forever"]),
     firstOrderOnly: z.boolean(),
+    /** How many orders one customer may use it on (null: no limit); the cart states it beside the code. */
+    maxPerCustomer: z.number().int().nullable(),
     startsAt: z.string().nullable(),
     endsAt: z.string().nullable(),
   })
@@ -106,6 +108,7 @@ function couponJson(coupon: Coupon) {
     plans: coupon.plans === "all" ? ("all" as const) : [...coupon.plans],
     duration: coupon.duration,
     firstOrderOnly: coupon.firstOrderOnly,
+    maxPerCustomer: coupon.maxPerCustomer,
     startsAt: coupon.startsAt?.toISOString() ?? null,
     endsAt: coupon.endsAt?.toISOString() ?? null,
   };

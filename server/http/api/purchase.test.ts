@@ -7,6 +7,8 @@ import { sandboxGateway } from "../../integrations/payments/sandbox";
 import { findCustomerById } from "../../modules/customers";
 import { settlePayments } from "../../jobs/settle-payments";
 import { dbOf } from "../../shop";
+import { lastEmailTo } from "../../testing/accounts";
+import { cancelPathForReminderLink } from "../../workflows/request-cancel-link";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 
 const US_ADDRESS = { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" };
@@ -45,6 +47,7 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
       couponCodes: [],
       payment: { token: await tokenFor(options.card ?? CARDS.ok) },
       healthCertification: true,
+      renewalConsent: true,
       ...overrides,
     };
     const res = await app.request("/api/purchase", {
@@ -120,6 +123,47 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
       return { body: (await res.json()) as any };
     })();
     expect(preview.shipping.amount).toBe(1000);
+  });
+
+  it("the preview tells the renewal before paying: price after WELCOME10 ends, frequency, first date, the code's limits", async () => {
+    const res = await app.request("/provider/ecommerce/purchase/preview/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ items: { "syn-wk-3mo": 1 }, country: "US", coupon_codes: ["WELCOME10"] }),
+    });
+    const preview = (await res.json()) as any;
+    expect(preview.total).toBe(12147);
+    const firstRenewal = new Date(shop.clock.now());
+    firstRenewal.setUTCMonth(firstRenewal.getUTCMonth() + 3);
+    expect(preview.renewals).toEqual([
+      expect.objectContaining({ planCode: "syn-wk-3mo", renewalPlanCode: "syn-rf-3mo", price: 13497, currency: "USD", periodMonths: 3, couponKept: null }),
+    ]);
+    expect(preview.renewals[0].firstRenewalAt.slice(0, 10)).toBe(firstRenewal.toISOString().slice(0, 10));
+    expect(preview.promoTerms).toMatchObject({ code: "WELCOME10", duration: "once", firstOrderOnly: true, maxPerCustomer: 1 });
+  });
+
+  it("the confirmation email repeats the renewal terms, and its cancel link works signed out until after the first renewal", async () => {
+    const { status, body } = await purchase({ couponCodes: ["WELCOME10"] });
+    expect(status).toBe(201);
+    const email = await lastEmailTo(shop, body.order.email);
+    expect(email.text).toMatch(/Renews automatically as DS-01® Refill \(every 3 months\) at \$134\.97 every 3 months, first on .+, until you cancel\./);
+    const cancel = email.text.match(/Cancel online, no password needed: (\S+)/)?.[1];
+    const token = new URL(cancel!).searchParams.get("token")!;
+    const placedAt = shop.clock.now();
+    try {
+      // Past the first renewal (3 months) the link still cancels; past its 200 days it no longer does.
+      shop.clock.advance(100 * 24 * 3600_000);
+      expect(await cancelPathForReminderLink(shop, token)).toMatch(/^\//);
+      shop.clock.advance(101 * 24 * 3600_000);
+      expect(await cancelPathForReminderLink(shop, token)).toBeNull();
+    } finally {
+      shop.clock.set(placedAt);
+    }
+  });
+
+  it("a one-time product needs no renewal consent and its preview renews nothing", async () => {
+    const { status } = await purchase({ items: { "syn-gr": 1 }, renewalConsent: undefined });
+    expect(status).toBe(201);
   });
 
   it("a Canadian buys VS-01 Refill, 3 months, exempt from the international fee (SPEC.md section 9, ADR 0050)", async () => {
@@ -218,6 +262,9 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     ["QUANTITY_NOT_ALLOWED", { items: { "syn-wk": 1, "pds-wk": 1 } }, 422, undefined],
     ["VALIDATION_ERROR", { email: "not-an-email" }, 400, "Kindly enter a valid email address."],
     ["VALIDATION_ERROR", { healthCertification: false }, 400, "Please confirm the health certification to continue."],
+    // A subscription needs the shopper's express consent to its automatic renewal (issue 34); a one-time product does not.
+    ["VALIDATION_ERROR", { renewalConsent: false }, 400, "Please confirm that you agree to the automatic renewal to continue."],
+    ["VALIDATION_ERROR", { renewalConsent: undefined }, 400, "Please confirm that you agree to the automatic renewal to continue."],
     ["VALIDATION_ERROR", { items: {} }, 400, "Your cart is empty."],
     ["VALIDATION_ERROR", { shippingMethod: "expedited", shippingAddress: DE_ADDRESS }, 400, undefined],
   ])("%s (case %#)", async (code, overrides, status, message) => {
@@ -310,7 +357,7 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
   it("twenty concurrent requests with the same Idempotency-Key give exactly one order and one charge", async () => {
     const key = randomUUID();
     const token = await tokenFor(CARDS.ok);
-    const body = JSON.stringify({ email: "racer@example.com", shippingAddress: US_ADDRESS, items: { "syn-wk-6mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true });
+    const body = JSON.stringify({ email: "racer@example.com", shippingAddress: US_ADDRESS, items: { "syn-wk-6mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true, renewalConsent: true });
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
         app.request("/api/purchase", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key }, body }),
@@ -331,7 +378,7 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
         const res = await app.request("/api/purchase", {
           method: "POST",
           headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
-          body: JSON.stringify({ email: `coupon${i}@example.com`, shippingAddress: US_ADDRESS, items: { "syn-gr": 1 }, couponCodes: ["FIRSTCOMER"], payment: { token }, healthCertification: true }),
+          body: JSON.stringify({ email: `coupon${i}@example.com`, shippingAddress: US_ADDRESS, items: { "syn-gr": 1 }, couponCodes: ["FIRSTCOMER"], payment: { token }, healthCertification: true, renewalConsent: true }),
         });
         return { status: res.status, body: (await res.json()) as any };
       }),
@@ -380,7 +427,7 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
   it("an attempt abandoned mid-way (its process stuck after claiming the key) is taken over by a retry five minutes later", async () => {
     const key = randomUUID();
     const token = await tokenFor(CARDS.ok);
-    const body = JSON.stringify({ email: "crashed@example.com", shippingAddress: US_ADDRESS, items: { "syn-gr": 1 }, couponCodes: [], payment: { token }, healthCertification: true });
+    const body = JSON.stringify({ email: "crashed@example.com", shippingAddress: US_ADDRESS, items: { "syn-gr": 1 }, couponCodes: [], payment: { token }, healthCertification: true, renewalConsent: true });
     const send = () => app.request("/api/purchase", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key }, body });
     // The first process never hears back from the gateway: its attempt stays pending, as after a crash.
     shop.gateway = { ...sandboxGateway(shop), authorize: () => new Promise(() => {}) };
@@ -397,7 +444,7 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     const key = randomUUID();
     const token = await tokenFor(CARDS.ok);
     const email = "slow-gateway@example.com";
-    const body = JSON.stringify({ email, shippingAddress: US_ADDRESS, items: { "syn-gr": 1 }, couponCodes: [], payment: { token }, healthCertification: true });
+    const body = JSON.stringify({ email, shippingAddress: US_ADDRESS, items: { "syn-gr": 1 }, couponCodes: [], payment: { token }, healthCertification: true, renewalConsent: true });
     const send = () => app.request("/api/purchase", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key }, body });
     // The first process's authorization answers only after a retry has taken its claim over (and been declined).
     const sandbox = sandboxGateway(shop);

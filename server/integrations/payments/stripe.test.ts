@@ -82,7 +82,7 @@ describe(`Stripe adapter against a local stand-in (${testDriver()})`, () => {
   }
 
   async function purchase(token: string, key = crypto.randomUUID()) {
-    const body = { email: `stripe-${key}@example.com`, shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" }, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true };
+    const body = { email: `stripe-${key}@example.com`, shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" }, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true, renewalConsent: true };
     const res = await app.request("/api/purchase", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key }, body: JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as { code?: string; message?: string; order?: { id: string } } };
   }

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** The contact and shipping fields, as a US shopper in Portland fills them. */
 export async function fillContactAndAddress(page: Page, email: string): Promise<void> {
@@ -29,11 +29,24 @@ export async function fillCheckout(page: Page, { email, card }: { email: string;
   await fillCardAndCertify(page, card);
 }
 
-/** The card fields (any future expiry) and the health certification. */
+/** The card fields (any future expiry), the health certification and, for a subscription, the renewal consent. */
 export async function fillCardAndCertify(page: Page, card: string): Promise<void> {
   await page.getByLabel("Card number").fill(card);
   await page.getByLabel("Expiry (MM / YY)").fill("12 / 30");
   await page.getByLabel("Security code (CVC)").fill("123");
   await page.getByLabel("Name on card").fill("Ada Lovelace");
+  await certify(page);
+}
+
+/** The renewal consent box, as checkout labels it (shown only when something in the cart renews). */
+export const renewalConsent = (page: Page) => page.getByLabel(/my subscription renews automatically/);
+
+/**
+ * Ticks the health certification and, once the server's priced summary says whether anything renews, the renewal
+ * consent when it is asked.
+ */
+export async function certify(page: Page): Promise<void> {
   await page.getByLabel(/I confirm I am 18 or older/).check();
+  await expect(page.getByRole("button", { name: /Place order ·/ })).toBeVisible();
+  if (await renewalConsent(page).isVisible()) await renewalConsent(page).check();
 }

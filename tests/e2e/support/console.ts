@@ -56,6 +56,7 @@ export async function placeOrderByApi(page: Page, email: string, name = { firstN
       couponCodes: [],
       payment: { token },
       healthCertification: true,
+      renewalConsent: true,
     },
   });
   expect(res.status()).toBe(201);

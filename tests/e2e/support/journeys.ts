@@ -68,6 +68,7 @@ export async function buyThroughApi(page: Page, email: string, items: Record<str
       couponCodes: [],
       payment: { token },
       healthCertification: true,
+      renewalConsent: true,
     },
   });
   expect(order.status(), await order.text()).toBe(201);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sampleOrderSummary } from "../../../testing/order-summary";
 import { escapeHtml, safeUrl } from "../../../lib/email-html";
+import type { Cents } from "../../../../domain/money";
 import { orderConfirmationKey, renderOrderConfirmation } from "./order-confirmation";
 
 const NBSP = "\u00a0";
@@ -138,5 +139,28 @@ describe("email HTML helpers", () => {
     expect(safeUrl("data:image/png;base64,xx")).toBeNull();
     expect(safeUrl("/relative.png")).toBeNull();
     expect(safeUrl("")).toBeNull();
+  });
+
+  it("repeats the renewal terms told at checkout, with a cancel link that needs no password (issue 34)", () => {
+    const term = {
+      planCode: "syn-wk" as const,
+      renewalPlanCode: "syn-rf" as const,
+      renewalName: "DS-01® Refill (monthly)",
+      quantity: 1,
+      price: 4999 as Cents,
+      shipping: 0 as Cents,
+      currency: "USD" as const,
+      periodMonths: 1,
+      firstRenewalMonths: 1,
+      firstRenewalAt: new Date("2026-12-22T12:00:00.000Z"),
+      couponKept: null,
+    };
+    const cancelUrl = (id: string) => `https://shop.example/subscription?action=cancel&token=signed-${id}`;
+    const { html, text } = renderOrderConfirmation(sampleOrderSummary(), { renewals: [term], cancelUrl });
+    expect(text).toContain("Renews automatically as DS-01® Refill (monthly) at $49.99 every month, first on December 22, 2026, until you cancel.");
+    expect(text).toContain("Cancel online, no password needed: https://shop.example/subscription?action=cancel&token=signed-sub_1");
+    expect(text).toContain("without calling us");
+    expect(html).toContain("Renews automatically as DS-01® Refill (monthly) at $49.99 every month");
+    expect(html).toContain(`href="${escapeHtml(cancelUrl("sub_1"))}"`);
   });
 });

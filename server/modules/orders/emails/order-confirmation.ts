@@ -3,6 +3,7 @@ import { formatMoney, localeFor, type Cents } from "../../../../domain/money";
 import type { OrderSummary } from "../../../../domain/orders";
 import { CREDIT_LABEL } from "../../../../domain/order-credit";
 import { billingLabel, type BillingPeriodMonths } from "../../../../domain/plans";
+import { HOW_TO_CANCEL, renewalFrequency, type RenewalTerm } from "../../../../domain/renewal-terms";
 import { escapeHtml as e, safeUrl } from "../../../lib/email-html";
 import type { Queryable } from "../../../db/client";
 import type { StatementPart } from "../../../db/one-statement";
@@ -85,8 +86,26 @@ function totalRows(order: OrderSummary, money: (n: number) => string): TotalRow[
   ];
 }
 
+/**
+ * What the confirmation repeats of the checkout's disclosure (issue 34; the acknowledgement California's automatic
+ * renewal law asks for): each subscription's renewal terms, and a signed link that cancels it online without a password
+ * (the same flow as the reminder's cancel link), guest or member alike.
+ */
+export interface ConfirmationExtras {
+  renewals?: readonly RenewalTerm[];
+  cancelUrl?: (subscriptionId: string) => string;
+}
+
+/** "Renews automatically as DS-01® Refill at $134.97 every 3 months, first on 22 February 2027, until you cancel." */
+function renewalSentence(term: RenewalTerm, firstOn: string, money: (n: number) => string): string {
+  const shipping = term.shipping > 0 ? ` (shipping of ${money(term.shipping)} included)` : "";
+  const kept = term.couponKept ? ` Your code ${term.couponKept} keeps taking its discount off each renewal.` : "";
+  const name = term.quantity > 1 ? `${term.quantity} × ${term.renewalName}` : term.renewalName;
+  return `Renews automatically as ${name} at ${money(term.price)} ${renewalFrequency(term.periodMonths)}${shipping}, first on ${firstOn}, until you cancel.${kept}`;
+}
+
 /** The email a shopper gets when an order is paid: subject, plain text and an HTML part (tables, inline styles). */
-export function renderOrderConfirmation(order: OrderSummary): RenderedEmail {
+export function renderOrderConfirmation(order: OrderSummary, extras: ConfirmationExtras = {}): RenderedEmail {
   const { money, date } = formatters(order);
   const subject = `Your Seed order ${order.number}`;
   const firstName = order.shippingAddress.firstName.trim();
@@ -98,6 +117,8 @@ export function renderOrderConfirmation(order: OrderSummary): RenderedEmail {
     next: date(s.nextBillingAt),
     // Plan codes mean nothing to people: name the renewal only when a line of this order names it.
     renewsAs: s.renewsInto && s.renewsInto !== s.planCode ? lineNameOf(order, s.renewsInto) : null,
+    terms: ((term) => (term ? renewalSentence(term, date(s.nextBillingAt), money) : null))(extras.renewals?.find((t) => t.planCode === s.planCode)),
+    cancelUrl: extras.cancelUrl?.(s.id) ?? null,
   }));
   const address = addressLines(order.shippingAddress);
   const payment = `${cardBrand(order.payment.brand)} ending in ${order.payment.last4}`;
@@ -116,10 +137,11 @@ export function renderOrderConfirmation(order: OrderSummary): RenderedEmail {
       ? [
           "",
           "YOUR SUBSCRIPTION",
-          ...subscriptions.map(
-            (s) => `- ${s.name}: ${s.billing}. Next billing date: ${s.next}.${s.renewsAs ? ` Renews as ${s.renewsAs}.` : ""}`,
-          ),
-          "You can skip, delay or cancel any time from your account.",
+          ...subscriptions.flatMap((s) => [
+            s.terms ? `- ${s.name}: ${s.terms}` : `- ${s.name}: ${s.billing}. Next billing date: ${s.next}.${s.renewsAs ? ` Renews as ${s.renewsAs}.` : ""}`,
+            ...(s.cancelUrl ? [`  Cancel online, no password needed: ${s.cancelUrl}`] : []),
+          ]),
+          HOW_TO_CANCEL,
         ]
       : []),
     "",
@@ -170,13 +192,13 @@ export function renderOrderConfirmation(order: OrderSummary): RenderedEmail {
         subscriptions
           .map((s) =>
             p(
-              `<strong>${e(s.name)}</strong><br>${e(s.billing)}. Next billing date: <strong>${e(s.next)}</strong>.${
-                s.renewsAs ? `<br>Renews as ${e(s.renewsAs)}.` : ""
-              }`,
+              `<strong>${e(s.name)}</strong><br>${
+                s.terms ? e(s.terms) : `${e(s.billing)}. Next billing date: <strong>${e(s.next)}</strong>.${s.renewsAs ? `<br>Renews as ${e(s.renewsAs)}.` : ""}`
+              }${s.cancelUrl ? `<br><a href="${e(s.cancelUrl)}" style="color:${COLORS.brand};font-weight:600;">Cancel this subscription online</a>` : ""}`,
             ),
           )
           .join("") +
-        p("You can skip, delay or cancel any time from your account.", `color:${COLORS.muted};font-size:14px;`)
+        p(e(HOW_TO_CANCEL), `color:${COLORS.muted};font-size:14px;`)
       : "";
 
   const preorderHtml = order.preorderMessage
@@ -226,16 +248,16 @@ ${p(e(payment))}
  * Answers the outbox id, or null when this order's confirmation was queued before.
  * After the commit: sendQueuedEmailsSoon(shop) from the email module.
  */
-export async function enqueueOrderConfirmation(db: Queryable, order: OrderSummary, options: { now: Date }): Promise<string | null> {
-  return enqueueEmail(db, orderConfirmationEmail(order), options);
+export async function enqueueOrderConfirmation(db: Queryable, order: OrderSummary, options: { now: Date }, extras: ConfirmationExtras = {}): Promise<string | null> {
+  return enqueueEmail(db, orderConfirmationEmail(order, extras), options);
 }
 
 /** The order confirmation queued as a part of the order's one statement (ADR 0046), once per order. */
-export function orderConfirmationPart(db: Queryable, order: OrderSummary, options: { now: Date }): StatementPart {
-  return queuedEmailPart(db, "order_confirmation", orderConfirmationEmail(order), options);
+export function orderConfirmationPart(db: Queryable, order: OrderSummary, options: { now: Date }, extras: ConfirmationExtras = {}): StatementPart {
+  return queuedEmailPart(db, "order_confirmation", orderConfirmationEmail(order, extras), options);
 }
 
-function orderConfirmationEmail(order: OrderSummary): NewEmail {
-  const { subject, text, html } = renderOrderConfirmation(order);
+function orderConfirmationEmail(order: OrderSummary, extras: ConfirmationExtras): NewEmail {
+  const { subject, text, html } = renderOrderConfirmation(order, extras);
   return { to: order.email, subject, text, html, template: ORDER_CONFIRMATION, idempotencyKey: orderConfirmationKey(order.id) };
 }
