@@ -87,6 +87,12 @@ export const paymentMethods = pgTable(
     /** The gateway's fingerprint of the card number (never the number), for the self-referral card signal; null for older cards. */
     fingerprint: text("fingerprint"),
     isDefault: boolean("is_default").notNull().default(true),
+    /**
+     * Kept by a held order (a signed-out checkout under an existing account's email, ADR 0057): it pays that order's
+     * subscriptions, but is not one of the account's cards (not listed, not a saved card at checkout, never the default)
+     * until the address is proven.
+     */
+    heldAt: timestamp("held_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [unique("payment_methods_customer_token_unique").on(t.customerId, t.token)],
