@@ -3,11 +3,44 @@
 //      each time, as testers do), while a shopper from another loopback address (127.0.0.2) buys every few seconds.
 //      402 means the purchase reached the gateway and was declined; 429 means it was refused before. The tester solves
 //      every captcha the shop asks for after a few declines (403 CAPTCHA_REQUIRED; a captcha farm, the worst case: the
-//      bench shop has no TURNSTILE_SECRET_KEY, so any answer verifies), so only the hard limits stop it.
+//      bench shop has Turnstile keys and its TURNSTILE_VERIFY_URL is a local fake siteverify, `startFakeSiteverify`,
+//      that accepts every answer), so only the hard limits stop it. (Without the keys a production shop would refuse
+//      every captcha, 403 CAPTCHA_UNAVAILABLE: ADR 0058.)
 //   2. One client (127.0.0.3) sends 1,000 newsletter posts and then 1,000 event posts in a burst, half of them with a
 //      forged X-Forwarded-For (no proxy is trusted, so it changes nothing).
 import http from "node:http";
 import { randomUUID } from "node:crypto";
+
+/** Turnstile settings for the attacked shop: with a secret set, its captcha goes to siteverify (ADR 0058). */
+export const FAKE_TURNSTILE_SECRET = "bench-turnstile-secret";
+export const FAKE_TURNSTILE_SITE_KEY = "bench-turnstile-site-key";
+
+/**
+ * A local stand-in for Cloudflare's siteverify that accepts every answer sent with the bench's secret: a captcha farm
+ * that solves every challenge. Answers { url, env (the shop's TURNSTILE_* settings), checks(), close() }.
+ */
+export async function startFakeSiteverify() {
+  let checks = 0;
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
+      const form = new URLSearchParams(body);
+      const ok = req.method === "POST" && form.get("secret") === FAKE_TURNSTILE_SECRET && Boolean(form.get("response"));
+      if (ok) checks += 1;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(ok ? { success: true, hostname: "127.0.0.1", "error-codes": [] } : { success: false, "error-codes": ["invalid-input-secret"] }));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${server.address().port}/turnstile/v0/siteverify`;
+  return {
+    url,
+    env: { TURNSTILE_SECRET_KEY: FAKE_TURNSTILE_SECRET, TURNSTILE_SITE_KEY: FAKE_TURNSTILE_SITE_KEY, TURNSTILE_VERIFY_URL: url },
+    checks: () => checks,
+    close: () => new Promise((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+  };
+}
 
 const ADDRESS = { firstName: "Bench", lastName: "Shopper", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" };
 

@@ -1,6 +1,8 @@
 // Step 5: order placement. Twenty concurrent shoppers POST /api/purchase, each request a new shopper with its own
-// Idempotency-Key (so every request really places an order: price, authorize, write, capture), on the servers given,
-// measured in alternating rounds with the server process's CPU time read from /proc.
+// Idempotency-Key and its own card token (so every request really places an order: price, authorize, write, capture),
+// on the servers given, measured in alternating rounds with the server process's CPU time read from /proc.
+// A sandbox card token pays once (ADR 0058): the tokens are made before the load, through the same tokenize API, so
+// no tokenize call is inside a timed order request nor in a round's CPU reading (see `prepareTokens`).
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -32,14 +34,83 @@ function nextShopperAddress() {
 }
 
 /**
+ * Card tokens made but not yet spent, per server (origin): a sandbox token pays once (ADR 0058), so every order of the
+ * load takes one of its own from here. What a load leaves unspent stays for the next load on the same server.
+ */
+const pools = new Map();
+/** The highest orders/s each server has placed so far in this process: how many tokens its next load may need. */
+const ratesSeen = new Map();
+/** Before any load has run on a server: above the best shop figure yet (452 orders/s, docs/benchmarks.md). */
+const FIRST_GUESS_ORDERS_PER_SECOND = 500;
+
+function poolOf(origin) {
+  if (!pools.has(origin)) pools.set(origin, []);
+  return pools.get(origin);
+}
+
+/** Makes `count` tokens, `concurrency` at a time, into `pool`; answers how many it made. */
+async function tokenizeInto(pool, origin, count, concurrency, headers) {
+  let left = count;
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(concurrency, count)) }, async () => {
+      while (left > 0) {
+        left -= 1;
+        pool.push(await sandboxToken(origin, headers()));
+      }
+    }),
+  );
+  return count;
+}
+
+/**
+ * Fills the server's token pool, before a load, with one token per order the load may send: the highest rate seen on
+ * that server (a first guess before any) × 1.5 × the seconds, plus two per connection. Run it before reading CPU
+ * counters: tokenising is not part of placing an order. `tokenOrigin`: another process of the same shop (the same
+ * database) to tokenise on instead, so that not even a whole-process CPU profile of `origin` holds the tokenising.
+ * Answers the pool's size.
+ */
+export async function prepareTokens(origin, { connections = 20, duration = 10, shoppersFrom = "one", tokenOrigin = origin } = {}) {
+  const pool = poolOf(origin);
+  const rate = ratesSeen.get(origin) ?? FIRST_GUESS_ORDERS_PER_SECOND;
+  const wanted = Math.ceil(rate * 1.5 * duration) + 2 * connections;
+  if (pool.length < wanted) await tokenizeInto(pool, tokenOrigin, wanted - pool.length, connections, () => shopperHeadersFor(shoppersFrom));
+  return pool.length;
+}
+
+const shopperHeadersFor = (shoppersFrom) => (shoppersFrom === "many" ? { "x-forwarded-for": nextShopperAddress() } : {});
+
+/**
  * Runs the load and summarises it: orders/s and latency percentiles of successful placements. `shoppersFrom`: "one"
  * (every purchase from this machine's address) or "many" (each purchase from its own address, sent as the trusted
  * proxy's X-Forwarded-For, as the shop sees shoppers behind a load balancer).
  */
-export async function measureOrders(origin, { connections = 20, duration = 10, shoppersFrom = "one" } = {}) {
-  const shopperHeaders = () => (shoppersFrom === "many" ? { "x-forwarded-for": nextShopperAddress() } : {});
-  // One card for the whole load (the gateway remembers it: ADR 0047), tokenised by a shopper like the rest.
-  const token = await sandboxToken(origin, shopperHeaders());
+export async function measureOrders(origin, { connections = 20, duration = 10, shoppersFrom = "one", tokenOrigin = origin } = {}) {
+  const shopperHeaders = () => shopperHeadersFor(shoppersFrom);
+  // A token of its own for every order (a token pays once: ADR 0058), all made before the load starts. Should a load
+  // outrun the pool (a server faster than any load on it before), more are made in batches beside the load, never
+  // inside an order's request, and counted in `tokensMadeDuringLoad` so a reader knows the figures carry them.
+  await prepareTokens(origin, { connections, duration, shoppersFrom, tokenOrigin });
+  const pool = poolOf(origin);
+  // Refill when half a second's orders (at the highest rate seen) are left, a second's worth at a time.
+  const lowWater = 2 * connections + Math.ceil((ratesSeen.get(origin) ?? FIRST_GUESS_ORDERS_PER_SECOND) / 2);
+  let refilling = null;
+  let tokensMadeDuringLoad = 0;
+  let tokensShort = 0;
+  const refill = () => {
+    refilling ??= tokenizeInto(pool, tokenOrigin, 2 * lowWater, Math.min(5, connections), shopperHeaders)
+      .then((made) => (tokensMadeDuringLoad += made))
+      .catch(() => {})
+      .finally(() => (refilling = null));
+  };
+  let lastToken = "tok_none";
+  const nextToken = () => {
+    if (pool.length <= lowWater) refill();
+    const token = pool.pop();
+    if (token) return (lastToken = token);
+    // Empty even so: the refill is behind. A spent token answers 400 CARD_TOKEN_USED, counted apart below.
+    tokensShort += 1;
+    return lastToken;
+  };
   let n = 0;
   const latencies = [];
   const statuses = {};
@@ -54,6 +125,7 @@ export async function measureOrders(origin, { connections = 20, duration = 10, s
             method: "POST",
             setupRequest: (req) => {
               n += 1;
+              const token = nextToken();
               return {
                 ...req,
                 // As a browser sends them: Accept-Encoding decides whether an answer may be compressed.
@@ -78,13 +150,18 @@ export async function measureOrders(origin, { connections = 20, duration = 10, s
       if (status === 201) latencies.push(ms);
     });
   });
+  await refilling;
   latencies.sort((a, b) => a - b);
+  const ordersPerSecond = (statuses[201] ?? 0) / result.duration;
+  ratesSeen.set(origin, Math.max(ratesSeen.get(origin) ?? 0, ordersPerSecond));
   return {
     connections,
     durationSeconds: result.duration,
     orders: statuses[201] ?? 0,
-    ordersPerSecond: (statuses[201] ?? 0) / result.duration,
+    ordersPerSecond,
     statuses,
+    tokensMadeDuringLoad,
+    tokensShort,
     errors: result.errors + result.timeouts,
     latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
     latencies,
@@ -126,6 +203,8 @@ export async function compareOrders(targets, { connections = 20, duration = 10, 
     const order = [...targets.entries()];
     if (round % 2 === 0) order.reverse();
     for (const [i, t] of order) {
+      // The round's tokens first: tokenising is not in the round's time nor in its CPU readings.
+      await prepareTokens(t.origin, { connections, duration, shoppersFrom });
       const cpuBefore = cpuSecondsOf(t.pid);
       const databaseBefore = t.databaseCpuSeconds ? await t.databaseCpuSeconds() : NaN;
       const m = await measureOrders(t.origin, { connections, duration, shoppersFrom });
@@ -134,7 +213,8 @@ export async function compareOrders(targets, { connections = 20, duration = 10, 
       collected[i].push(m);
       const perOrder = (seconds) => ((seconds * 1000) / (m.orders || 1)).toFixed(2);
       const database = Number.isNaN(m.databaseCpuSeconds) ? "" : `, database ${perOrder(m.databaseCpuSeconds)} ms`;
-      log(`  round ${round}/${rounds} ${t.name}: ${m.ordersPerSecond.toFixed(1)} orders/s, p95 ${Math.round(m.latencyMs.p95)} ms, ${perOrder(m.cpuSeconds)} ms CPU per order${database}`);
+      const tokens = m.tokensMadeDuringLoad || m.tokensShort ? ` (the token pool ran low: ${m.tokensMadeDuringLoad} tokens made during the load, ${m.tokensShort} orders without a fresh one)` : "";
+      log(`  round ${round}/${rounds} ${t.name}: ${m.ordersPerSecond.toFixed(1)} orders/s, p95 ${Math.round(m.latencyMs.p95)} ms, ${perOrder(m.cpuSeconds)} ms CPU per order${database}${tokens}`);
     }
   }
   return Object.fromEntries(targets.map((t, i) => [t.key, summariseRounds(t.name, connections, collected[i])]));
@@ -158,6 +238,8 @@ function summariseRounds(name, connections, rounds) {
     ordersPerSecondPerRound: rounds.map((r) => +r.ordersPerSecond.toFixed(1)),
     statuses,
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+    tokensMadeDuringLoad: rounds.reduce((sum, r) => sum + r.tokensMadeDuringLoad, 0),
+    tokensShort: rounds.reduce((sum, r) => sum + r.tokensShort, 0),
     latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
     cpuMsPerOrder: orders > 0 ? (cpuSeconds * 1000) / orders : NaN,
     databaseCpuMsPerOrder: orders > 0 ? (databaseCpuSeconds * 1000) / orders : NaN,
