@@ -25,7 +25,7 @@ let madeDuringLoad = 0;
 const nextToken = async () => { if (tokens.length === 0) { madeDuringLoad += 50; await makeTokens(50, 1); } return tokens.pop(); };
 console.log("before", await scrape());
 let stop = false;
-const shopper = async (k) => { let n = 0; while (!stop) { const token = await nextToken(); await fetch(`${base}/api/purchase`, { method: "POST", headers: { "content-type": "application/json", "Idempotency-Key": randomUUID() }, body: JSON.stringify({ email: `s${k}-${n++}@example.com`, shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" }, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true }) }).then((r) => r.text()); } };
+const shopper = async (k) => { let n = 0; while (!stop) { const token = await nextToken(); await fetch(`${base}/api/purchase`, { method: "POST", headers: { "content-type": "application/json", "Idempotency-Key": randomUUID() }, body: JSON.stringify({ email: `s${k}-${n++}@example.com`, shippingAddress: { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" }, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token }, healthCertification: true, renewalConsent: true }) }).then((r) => r.text()); } };
 const load = Array.from({ length: 10 }, (_, k) => shopper(k));
 await new Promise((r) => setTimeout(r, 5000));
 console.log("after 5 s", await scrape());

@@ -74,7 +74,7 @@ async function token(origin, from, number, expYear = 2035, solved = { count: 0 }
 }
 
 function purchase(origin, from, email, tok) {
-  const body = { email, shippingAddress: ADDRESS, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token: tok }, healthCertification: true };
+  const body = { email, shippingAddress: ADDRESS, items: { "syn-wk-3mo": 1 }, couponCodes: [], payment: { token: tok }, healthCertification: true, renewalConsent: true };
   return post(origin, "/api/purchase", body, { from, headers: { "idempotency-key": randomUUID() } });
 }
 

@@ -137,6 +137,7 @@ export async function measureOrders(origin, { connections = 20, duration = 10, s
                   couponCodes: [],
                   payment: { token },
                   healthCertification: true,
+                  renewalConsent: true,
                 }),
               };
             },

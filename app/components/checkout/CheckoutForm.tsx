@@ -12,7 +12,7 @@ import { OrderProblemAlert } from "./OrderProblemAlert";
 import { OrderSummaryPanel } from "./OrderSummaryPanel";
 import { PaymentSection } from "./PaymentSection";
 import { PlaceOrderButton } from "./PlaceOrderButton";
-import { RenewalConsent } from "./RenewalTerms";
+import { RenewalConsent, type RenewalTermView } from "./RenewalTerms";
 import { ShippingMethodSection } from "./ShippingMethodSection";
 import { CaptchaCheck } from "./CaptchaCheck";
 import { CAPTCHA_PENDING, CHECK_FIELDS, plainProblem, TOTAL_PENDING } from "./errors";
@@ -45,6 +45,7 @@ const STRIPE_SKIPS: readonly CheckoutField[] = ["cardNumber", "cardExpiry", "car
 const NO_SKIPS: readonly CheckoutField[] = [];
 /** The renewal consent box is asked only when something in the cart renews. */
 const RENEWAL_SKIPS: readonly CheckoutField[] = ["renewalConsent"];
+const NO_RENEWALS: readonly RenewalTermView[] = [];
 
 interface CheckoutFormProps {
   data: CheckoutData;
@@ -58,8 +59,9 @@ interface CheckoutFormProps {
  */
 export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
   const stripeConfig = data.stripe ?? null;
-  const [renewals, setRenewals] = useState<NonNullable<NonNullable<ReturnType<typeof usePreview>["quote"]>["renewals"]>>([]);
-  const skips = useMemo(() => [...(stripeConfig ? STRIPE_SKIPS : NO_SKIPS), ...(renewals.length > 0 ? NO_SKIPS : RENEWAL_SKIPS)], [stripeConfig, renewals.length]);
+  // The consent box is checked only while the priced cart renews (known once the preview answers, below).
+  const renews = useRef(false);
+  const skips = useCallback(() => [...(stripeConfig ? STRIPE_SKIPS : NO_SKIPS), ...(renews.current ? NO_SKIPS : RENEWAL_SKIPS)], [stripeConfig]);
   const form = useCheckoutForm(useMemo(() => initialValues(data.country, data.email ?? ""), [data.country, data.email]), skips);
   const stripeCard = useRef<StripeCardHandle | null>(null);
   const stripe = useMemo(() => (stripeConfig ? { config: stripeConfig, handle: stripeCard } : null), [stripeConfig]);
@@ -67,10 +69,9 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
   const couponCode = useStoredPromoCode();
   const rates = useShippingRates(data.providerBase, values.country, items);
   const preview = usePreview(data.providerBase, { items, couponCode, country: values.country, method: values.shippingMethod });
-  // The last priced terms stay on screen while a new preview is on its way (no flicker of the consent box).
-  useEffect(() => {
-    if (preview.quote) setRenewals(preview.quote.renewals ?? []);
-  }, [preview.quote]);
+  // Each subscription's renewal terms as the server priced them; the preview keeps its last answer while a new one loads.
+  const renewals = preview.quote?.renewals ?? NO_RENEWALS;
+  renews.current = renewals.length > 0;
   const cartId = useCallback(() => ensureCartId(), []);
   const steps = useCheckoutSteps(cartId);
   const tracking = useMemo(() => ({ ...steps, fieldsValid: form.fieldsValid }), [steps, form.fieldsValid]);

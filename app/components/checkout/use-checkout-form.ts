@@ -13,9 +13,10 @@ export function focusField(field: CheckoutField): void {
 /**
  * The checkout form's values and problems. A field is checked when the shopper leaves it (once they have typed in
  * it), re-checked as they fix it, and every field is checked on submit. `skip`: fields this checkout does not show
- * (Stripe's card frame replaces the sandbox's card inputs, and checks them itself).
+ * (Stripe's card frame replaces the sandbox's card inputs, and checks them itself); a function when that depends on
+ * something known only later (the renewal consent, asked once the priced cart renews).
  */
-export function useCheckoutForm(initial: CheckoutValues, skip: readonly CheckoutField[] = NONE) {
+export function useCheckoutForm(initial: CheckoutValues, skip: readonly CheckoutField[] | (() => readonly CheckoutField[]) = NONE) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const current = useRef(values);
@@ -57,7 +58,8 @@ export function useCheckoutForm(initial: CheckoutValues, skip: readonly Checkout
 
   /** Checks everything; on a problem, focuses the first field that has one and returns false. */
   const validateAll = useCallback((): boolean => {
-    const all = checkoutErrors(current.current, FIELD_ORDER.filter((f) => !skip.includes(f)));
+    const skipped = typeof skip === "function" ? skip() : skip;
+    const all = checkoutErrors(current.current, FIELD_ORDER.filter((f) => !skipped.includes(f)));
     setErrors(all);
     const first = firstInvalid(all);
     if (first) focusField(first);
