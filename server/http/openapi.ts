@@ -1,7 +1,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { describeValidationFailure, ShopError } from "../../domain/errors";
-import { SESSION_COOKIE } from "../modules/auth/sessions";
-import { STAFF_SESSION_COOKIE } from "../modules/staff/sessions";
+import { SESSION_COOKIE } from "../modules/auth";
+import { STAFF_SESSION_COOKIE } from "../modules/staff";
 import { errorResponse } from "./errors";
 import type { AppEnv } from "./types";
 
