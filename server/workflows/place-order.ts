@@ -255,7 +255,8 @@ async function writeOrder(
 ): Promise<{ summary: OrderSummary; paymentId: string }> {
   const { now } = order;
   const attempt = completedAttemptPart(db, claim.key, claim.id, order.id, now);
-  const saved = savedCardParts({ customerId: order.customerId, gateway: card.gateway, token: card.token, card: card.details, makeDefault: card.makeDefault, now });
+  // A held order's card pays its subscriptions but is not the account's card until claimed (ADR 0057).
+  const saved = savedCardParts({ customerId: order.customerId, gateway: card.gateway, token: card.token, card: card.details, makeDefault: card.makeDefault, heldAt: order.heldAt, now });
   const payment = paymentPart(db, { orderId: order.id, customerId: order.customerId, gateway: card.gateway, chargeId: card.chargeId, amount: order.quote.total, currency: order.quote.currency, card: card.details, now });
   const subscriptions = subscriptionsPart(db, {
     customerId: order.customerId,

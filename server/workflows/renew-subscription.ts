@@ -171,7 +171,8 @@ export async function renewBatch(shop: Shop, renewalIds: string[]): Promise<Map<
           price: agreements(sub.id, cents(plan.price)),
           coupon: await renewalCoupon(db, sub.couponCode),
           retentionDiscount: retention.has(sub.id),
-          creditBalance: credits(sub.customerId, sub.currency),
+          // A held subscription (ADR 0057) is not the account's yet: it spends none of the account's credit.
+          creditBalance: sub.heldAt ? cents(0) : credits(sub.customerId, sub.currency),
           addOns: await addOnsOf(shop, sub, extras.addOns.get(sub.id) ?? []),
         });
         // Referral and points credit is taken before the charge (ADR 0036); a frozen quote keeps the credit it held.
@@ -288,6 +289,7 @@ async function recordPaidBatch(shop: Shop, list: { f: Facts; chargeId: string | 
         shippingAddress: f.sub.shippingAddress as Address,
         idempotencyKey: renewalOrderKey(f.sub.id, f.renewal.period),
         now,
+        heldAt: heldAtOf(f.sub, now),
       })),
     );
     await setRenewalOrders(tx, rows.map(({ f }, i) => ({ renewalId: f.renewal.id, orderId: orders[i]!.id })));
@@ -300,7 +302,8 @@ async function recordPaidBatch(shop: Shop, list: { f: Facts; chargeId: string | 
         return f.quote.creditApplied > 0 ? [charge, credit] : [charge];
       }),
     );
-    await earnOrderPointsMany(tx, rows.map(({ f }, i) => ({ customerId: f.sub.customerId, orderId: orders[i]!.id, amount: f.quote.total, now })));
+    // A held renewal earns its points when the account claims it (ADR 0057).
+    await earnOrderPointsMany(tx, rows.flatMap(({ f }, i) => (heldAtOf(f.sub, now) ? [] : [{ customerId: f.sub.customerId, orderId: orders[i]!.id, amount: f.quote.total, now }])));
     await consumeRetentionOffers(tx, rows.filter(({ f }) => f.quote.retentionConsumed).map(({ f }) => ({ subscriptionId: f.sub.id, renewalId: f.renewal.id })));
     await agreePrices(tx, rows.map(({ f }) => ({ subscriptionId: f.sub.id, unitPrice: f.quote.agreedPrice, currency: f.quote.currency })), now);
     await recordCapturedPayments(
@@ -332,6 +335,12 @@ async function recordPaidBatch(shop: Shop, list: { f: Facts; chargeId: string | 
   });
 }
 
+/**
+ * A held subscription's renewal order is held too (ADR 0057): not in the account's history, invoice, export or points
+ * until the address is proven, whose claim takes it with the subscription's checkout order.
+ */
+const heldAtOf = (sub: SubscriptionRow, now: Date): Date | null => (sub.heldAt ? now : null);
+
 /** The plan a subscription renews as, in its price list and currency. */
 async function renewalPlanOf(shop: Shop, sub: SubscriptionRow): Promise<PlanView> {
   const plan = await findPlan(shop, sub.renewalPlanCode as PlanCode, sub.priceList as PriceList, sub.currency);
@@ -352,7 +361,8 @@ async function addOnsOf(shop: Shop, sub: SubscriptionRow, addOns: { id: string; 
 async function charge(shop: Shop, f: Facts, attempt: number): Promise<ChargeResult | { status: "free" } | { status: "no_card" }> {
   if (f.quote.total === 0) return { status: "free" };
   const methodId = f.renewal.paymentMethodId ?? f.sub.paymentMethodId;
-  const method = methodId ? await findOwnPaymentMethod(dbOf(shop), methodId, f.sub.customerId) : null;
+  // A held subscription's card is held too (ADR 0057): it is still this subscription's card.
+  const method = methodId ? await findOwnPaymentMethod(dbOf(shop), methodId, f.sub.customerId, { includeHeld: true }) : null;
   if (!method) return { status: "no_card" };
   return gatewayOf(shop).chargeSaved({
     token: method.token,
@@ -398,11 +408,12 @@ async function recordPaid(shop: Shop, f: Facts, attempt: number, chargeId: strin
       shippingAddress: sub.shippingAddress as Address,
       idempotencyKey: renewalOrderKey(sub.id, renewal.period),
       now,
+      heldAt: heldAtOf(sub, now),
     });
     await setRenewalStatus(tx, renewal.id, ["paid"], { orderId: order.id }, now);
-    await earnOrderPoints(tx, { customerId: sub.customerId, orderId: order.id, amount: quote.total, now });
+    if (!sub.heldAt) await earnOrderPoints(tx, { customerId: sub.customerId, orderId: order.id, amount: quote.total, now });
     await recordMoney(tx, f, chargeId, gateway, now);
-    const card = await findOwnPaymentMethod(tx, (renewal.paymentMethodId ?? sub.paymentMethodId)!, sub.customerId).catch(() => null);
+    const card = await findOwnPaymentMethod(tx, (renewal.paymentMethodId ?? sub.paymentMethodId)!, sub.customerId, { includeHeld: true }).catch(() => null);
     if (chargeId) {
       const paymentId = await recordPayment(tx, {
         orderId: order.id,

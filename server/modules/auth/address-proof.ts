@@ -1,6 +1,7 @@
 import type { Queryable } from "../../db/client";
 import { earnOrderPoints } from "../loyalty";
 import { claimHeldOrders } from "../orders";
+import { claimHeldPaymentMethods } from "../payments";
 import { claimHeldSubscriptions } from "../subscriptions";
 import { markEmailVerified } from "./credentials";
 import { dropUnprovenIdentities } from "./social";
@@ -21,12 +22,14 @@ export async function proveAddress(db: Queryable, customerId: string, now: Date)
 
 /**
  * A held order (a signed-out checkout under an existing account's email) shows nowhere in the account and earned no
- * points. Proof of the mailbox is proof enough that its orders are the reader's: their subscriptions join the portal
- * and their points are earned now (keyed by the order, so never twice).
+ * points. Proof of the mailbox is proof enough that its orders are the reader's: their subscriptions join the portal,
+ * their cards the account's cards, and their points (renewals of held subscriptions too) are earned now (keyed by the
+ * order, so never twice).
  */
 async function claimHeldPurchases(tx: Queryable, customerId: string, now: Date): Promise<void> {
   const claimed = await claimHeldOrders(tx, customerId);
   if (claimed.length === 0) return;
   await claimHeldSubscriptions(tx, customerId);
+  await claimHeldPaymentMethods(tx, customerId);
   for (const order of claimed) await earnOrderPoints(tx, { customerId, orderId: order.id, amount: order.total, now });
 }

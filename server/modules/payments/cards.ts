@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { paymentMethods } from "../../db/schema";
 
@@ -10,12 +10,12 @@ export interface SavedCard {
   expYear: number;
 }
 
-/** The member's default card (brand, last four and expiry only), or null. */
+/** The member's default card (brand, last four and expiry only), or null. A held card (ADR 0057) is never the default. */
 export async function defaultCardOf(db: Queryable, customerId: string): Promise<SavedCard | null> {
   const [row] = await db
     .select({ id: paymentMethods.id, brand: paymentMethods.brand, last4: paymentMethods.last4, expMonth: paymentMethods.expMonth, expYear: paymentMethods.expYear })
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.customerId, customerId), eq(paymentMethods.isDefault, true)))
+    .where(and(eq(paymentMethods.customerId, customerId), eq(paymentMethods.isDefault, true), isNull(paymentMethods.heldAt)))
     .limit(1);
   return row ?? null;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { runAsOneStatement, statementPart, type StatementPart } from "../../db/one-statement";
 import { paymentMethods, payments } from "../../db/schema";
@@ -90,6 +90,8 @@ export interface CardToSave {
   card: CardDetails;
   makeDefault: boolean;
   now: Date;
+  /** Kept by a held order (ADR 0057): it pays that order's subscriptions, but is not the account's card until claimed. */
+  heldAt?: Date | null;
 }
 
 /**
@@ -98,29 +100,54 @@ export interface CardToSave {
  * clearing leaves this token's own row to the upsert (a row changed twice in one statement would keep only one change).
  */
 export function savedCardParts(c: CardToSave): { parts: StatementPart[]; id: SQL } {
-  const becomesDefault = sql`(${c.makeDefault}::boolean or not exists (select 1 from payment_methods where customer_id = ${c.customerId} and is_default))`;
+  const heldAt = c.heldAt ?? null;
+  // A held card is never the default; and it never changes a card the account already has under the same token.
+  const becomesDefault = heldAt
+    ? sql`false`
+    : sql`(${c.makeDefault}::boolean or not exists (select 1 from payment_methods where customer_id = ${c.customerId} and is_default))`;
   const cleared = sql`
     update payment_methods set is_default = false
     where customer_id = ${c.customerId} and is_default and token <> ${c.token} and ${becomesDefault}
     returning id`;
   const saved = sql`
-    insert into payment_methods (customer_id, gateway, token, brand, last4, exp_month, exp_year, fingerprint, is_default, created_at)
-    values (${c.customerId}, ${c.gateway}, ${c.token}, ${c.card.brand}, ${c.card.last4}, ${c.card.expMonth}, ${c.card.expYear}, ${c.card.fingerprint ?? null}, ${becomesDefault}, ${c.now})
-    on conflict (customer_id, token) do update set is_default = excluded.is_default
+    insert into payment_methods (customer_id, gateway, token, brand, last4, exp_month, exp_year, fingerprint, is_default, held_at, created_at)
+    values (${c.customerId}, ${c.gateway}, ${c.token}, ${c.card.brand}, ${c.card.last4}, ${c.card.expMonth}, ${c.card.expYear}, ${c.card.fingerprint ?? null}, ${becomesDefault}, ${heldAt}, ${c.now})
+    on conflict (customer_id, token) do update set
+      is_default = case when excluded.held_at is null then excluded.is_default else payment_methods.is_default end,
+      held_at = case when excluded.held_at is null then null else payment_methods.held_at end
     returning id`;
   return { parts: [statementPart("cards_cleared", cleared), statementPart(SAVED_CARD, saved)], id: sql`(select id from ${sql.identifier(SAVED_CARD)})` };
 }
 
 const SAVED_CARD = "saved_card";
 
-/** A saved payment method, only if it belongs to this customer. */
-export async function findOwnPaymentMethod(db: Queryable, id: string, customerId: string) {
+/**
+ * A saved payment method, only if it belongs to this customer. A held card (kept by a held order, ADR 0057) is not
+ * the customer's until claimed: only `includeHeld` (the renewals of the subscription it pays) finds it.
+ */
+export async function findOwnPaymentMethod(db: Queryable, id: string, customerId: string, options: { includeHeld?: boolean } = {}) {
   const [row] = await db
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId)))
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.customerId, customerId), options.includeHeld ? undefined : isNull(paymentMethods.heldAt)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The account's address was just proven (ADR 0057): the cards its held orders kept become the account's. The newest
+ * becomes the default when the account has none (as any card saved without a default does). One statement: the
+ * subqueries read the cards as they were before it.
+ */
+export async function claimHeldPaymentMethods(db: Queryable, customerId: string): Promise<void> {
+  await db
+    .update(paymentMethods)
+    .set({
+      heldAt: null,
+      isDefault: sql`(${paymentMethods.id} = (select id from payment_methods where customer_id = ${customerId} and held_at is not null order by created_at desc, id desc limit 1)
+        and not exists (select 1 from payment_methods where customer_id = ${customerId} and is_default))`,
+    })
+    .where(and(eq(paymentMethods.customerId, customerId), isNotNull(paymentMethods.heldAt)));
 }
 
 /** Payments still only authorized (their process stopped between writing the order and capturing). */

@@ -43,7 +43,8 @@ export async function quoteNextCharge(shop: Shop, sub: SubscriptionRow, chargeAt
     samePlan ? priceAgreementOf(db, sub.id, listPrice) : null,
     renewalCoupon(db, sub.couponCode),
     whatIf.retentionDiscount ? true : hasRetentionOffer(db, sub.id),
-    creditBalance(db, sub.customerId, sub.currency),
+    // A held subscription (ADR 0057) spends none of the account's credit, as the renewal engine charges it.
+    sub.heldAt ? cents(0) : creditBalance(db, sub.customerId, sub.currency),
     pendingAddOns(db, sub.id),
   ]);
   // One-time add-ons ship with this charge at their list price; one no longer sold in this currency waits.
