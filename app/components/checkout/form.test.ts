@@ -16,6 +16,7 @@ const filled: CheckoutValues = {
   postalCode: "97201",
   shippingMethod: "free_shipping",
   healthCertification: true,
+  renewalConsent: true,
   cardNumber: "4242 4242 4242 4242",
   cardExpiry: "12 / 30",
   cardCvc: "123",
@@ -29,6 +30,7 @@ describe("checkout field checks", () => {
     expect(fieldProblem({ ...filled, city: "" }, "city", now)).toBe(ADDRESS_MESSAGES.city);
     expect(fieldProblem({ ...filled, healthCertification: false }, "healthCertification", now)).toBe(ADDRESS_MESSAGES.healthCertification);
     expect(fieldProblem({ ...filled, shippingMethod: "" }, "shippingMethod", now)).toBe(SHIPPING_METHOD_MESSAGE);
+    expect(fieldProblem({ ...filled, renewalConsent: false }, "renewalConsent", now)).toBe("Please confirm that you agree to the automatic renewal to continue.");
     expect(fieldProblem({ ...filled, cardCvc: "" }, "cardCvc", now)).toBe(CARD_MESSAGES.cardCvc);
   });
   it("find the first field with a problem in the form's order", () => {
@@ -38,7 +40,7 @@ describe("checkout field checks", () => {
   });
   it("check an empty form everywhere", () => {
     const errors = checkoutErrors(initialValues("US"), undefined, now);
-    expect(Object.keys(errors)).toEqual(["email", "firstName", "lastName", "address1", "city", "region", "postalCode", "shippingMethod", "cardNumber", "cardExpiry", "cardCvc", "cardName", "healthCertification"]);
+    expect(Object.keys(errors)).toEqual(["email", "firstName", "lastName", "address1", "city", "region", "postalCode", "shippingMethod", "cardNumber", "cardExpiry", "cardCvc", "cardName", "healthCertification", "renewalConsent"]);
   });
 });
 
