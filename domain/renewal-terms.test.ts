@@ -1,19 +1,11 @@
 import { describe, expect, it } from "vitest";
-import raw from "../content/catalog.json";
-import type { Product } from "./catalog";
-import { CatalogSeedSchema } from "./catalog-seed";
-import { planView, type PlanCode, type PlanView } from "./plans";
 import { quoteCart, type QuoteInput } from "./quote";
 import { couponLimits, renewalFrequency, renewalTerms } from "./renewal-terms";
 import { testCoupon } from "./testing/coupon";
+import { seedPlansIn, seedProducts } from "./testing/seed-catalog";
 
-const seed = CatalogSeedSchema.parse(raw);
-const products = seed.products as Product[];
-const plansIn = (priceList: "domestic" | "international", currency: string): PlanView[] =>
-  seed.plans.flatMap((p) => {
-    const amount = (p.prices[priceList] as Record<string, number | undefined>)[currency];
-    return amount === undefined ? [] : [planView({ ...p, id: p.code, code: p.code as PlanCode }, { amount, currency, priceList })];
-  });
+const products = seedProducts;
+const plansIn = seedPlansIn;
 const NOW = new Date("2026-01-31T15:00:00Z");
 
 function termsFor(over: Partial<QuoteInput>, coupons = over.promo ? [over.promo] : []) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app";
-import { lastEmailTo, requester, sessionCookieOf, tokenOf } from "../../server/testing/accounts";
-import { authorize, startOpenIdProvider, type LocalOpenIdProvider } from "../../server/testing/openid-provider";
-import { openTestShop, testDriver, type TestShop } from "../../server/testing/test-shop";
+import { lastEmailTo, sessionCookieOf, tokenOf } from "../../server/testing/accounts";
+import { openGoogleShop, type GoogleShop } from "../../server/testing/google-shop";
+import type { LocalOpenIdProvider } from "../../server/testing/openid-provider";
+import { testDriver, type TestShop } from "../../server/testing/test-shop";
 
 /**
  * Issue 24, point 2 (high): pre-account takeover through social sign-in. An identity whose provider does not vouch
@@ -12,32 +12,18 @@ import { openTestShop, testDriver, type TestShop } from "../../server/testing/te
  */
 const OP_PORT = testDriver() === "postgres" ? 3342 : 3341;
 const ORIGIN = "http://localhost";
-const REDIRECT = `${ORIGIN}/login/callback/google`;
 
 describe(`social sign-in proves the email before it opens an account (${testDriver()})`, () => {
   let shop: TestShop;
   let op: LocalOpenIdProvider;
-  let http: ReturnType<typeof requester>;
+  let http: GoogleShop["http"];
+  let googleSignOn: GoogleShop["googleSignOn"];
+  let close: GoogleShop["close"];
 
   beforeAll(async () => {
-    op = await startOpenIdProvider(OP_PORT, { clientId: "seed-shop", clientSecret: "op-secret-op-secret", redirectUris: [REDIRECT] });
-    shop = await openTestShop({ env: { PUBLIC_URL: ORIGIN, GOOGLE_CLIENT_ID: "seed-shop", GOOGLE_CLIENT_SECRET: "op-secret-op-secret", GOOGLE_ISSUER: op.issuer } });
-    http = requester(createApp(shop), "198.51.100.20", shop);
+    ({ shop, op, http, googleSignOn, close } = await openGoogleShop(OP_PORT, "198.51.100.20"));
   });
-  afterAll(async () => {
-    await shop.cleanup();
-    await op.close();
-  });
-
-  /** The whole Google round trip as `account`: start at the shop, sign in at the provider, post the callback. */
-  async function googleSignOn(account: string) {
-    op.nextAccount = account;
-    const start = await http.get("/api/auth/social/google/start");
-    const flowCookie = start.headers.getSetCookie().find((c) => c.startsWith("seed_oauth="))!.split(";")[0]!;
-    const callback = await authorize(start.headers.get("location")!, REDIRECT);
-    const body = { code: callback.searchParams.get("code")!, state: callback.searchParams.get("state")!, redirect_url: REDIRECT, iss: op.issuer };
-    return http.post("/provider/account/google-signon", body, flowCookie);
-  }
+  afterAll(() => close());
 
   it("an unvouched email opens no session; after the owner registers and sets a password, the attacker's identity signs into nothing", async () => {
     op.accounts.set("attacker-1", { sub: "attacker-1", email: "victim@example.com", email_verified: false, given_name: "Mallory" });

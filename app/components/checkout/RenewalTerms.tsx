@@ -4,6 +4,7 @@ import { couponLimits, HOW_TO_CANCEL, renewalFrequency, type DisclosedCoupon, ty
 import { ROUTES } from "../../../domain/routes";
 import { Money } from "../cart/Money";
 import { formatLongDate } from "./dates";
+import { CertifyBox } from "./CertifyBox";
 import { fieldId } from "./Field";
 import type { CheckoutForm } from "./use-checkout-form";
 
@@ -61,11 +62,9 @@ export function RenewalSentence({ term, country, dated = true }: { term: Renewal
  * refuses a subscription order without it). Shown only when the cart renews.
  */
 export function RenewalConsent({ form, renewals, country }: { form: CheckoutForm; renewals: readonly RenewalTermView[]; country: string }) {
-  const { values, errors, set } = form;
   const id = fieldId("renewalConsent");
-  const error = errors.renewalConsent;
   return (
-    <section className="renewal-terms" aria-labelledby={`${id}-title`} data-field="renewalConsent">
+    <section className="renewal-terms" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="renewal-terms__title">
         Your subscription
       </h2>
@@ -73,25 +72,12 @@ export function RenewalConsent({ form, renewals, country }: { form: CheckoutForm
       <p className="renewal-terms__cancel">
         {HOW_TO_CANCEL} <Link to={ROUTES.subscription_terms}>Subscription terms</Link>
       </p>
-      <div className="certify renewal-terms__consent">
-        <input
-          type="checkbox"
-          id={id}
-          name="renewalConsent"
-          className="certify__box"
-          checked={values.renewalConsent}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => set("renewalConsent", e.target.checked)}
-        />
-        <label htmlFor={id} className="certify__label">
-          I agree that my subscription renews automatically at the price and frequency above until I cancel.
-        </label>
-        <p id={`${id}-error`} className="field-error certify__error">
-          {error}
-        </p>
-      </div>
+      <CertifyBox
+        form={form}
+        field="renewalConsent"
+        className="renewal-terms__consent"
+        label="I agree that my subscription renews automatically at the price and frequency above until I cancel."
+      />
     </section>
   );
 }
