@@ -30,4 +30,11 @@ describe(`start warnings (${testDriver()})`, () => {
       expect.stringContaining("RATE_LIMITS=off"),
     ]);
   });
+
+  it("with both unsafe, no rate limits is said first (the e2e start checks the first line)", () => {
+    expect(startWarnings(testEnv({ NODE_ENV: "production", SESSION_SECRET: "p".repeat(40), PUBLIC_URL: "https://shop.example", RATE_LIMITS: "off" }))).toEqual([
+      expect.stringContaining("RATE_LIMITS=off"),
+      expect.stringContaining("TURNSTILE_SECRET_KEY is not set"),
+    ]);
+  });
 });

@@ -9,7 +9,8 @@ function isLoopbackHost(host: string): boolean {
 
 /**
  * What an operator must read before anything else when the shop starts in an unsafe shape: development mode reachable
- * from the network, production without a captcha service, or production without rate limits. Logged as the first lines (warn), in plain words.
+ * from the network, production without rate limits, or production without a captcha service, the gravest first. Logged
+ * as the first lines (warn), in plain words.
  */
 export function startWarnings(env: Env): string[] {
   const warnings: string[] = [];
@@ -21,11 +22,11 @@ export function startWarnings(env: Env): string[] {
         "(or set HOST=127.0.0.1 to keep development to this machine).",
     );
   }
-  if (captchaMode(env) === "unavailable") {
-    warnings.push("TURNSTILE_SECRET_KEY is not set: no captcha can be asked, so after a few declined cards further card tries from that address, email or card are refused until the hour passes. Set TURNSTILE_SECRET_KEY and TURNSTILE_SITE_KEY to ask for a captcha instead.");
-  }
   if (env.NODE_ENV === "production" && !env.RATE_LIMITS.enabled) {
     warnings.push("RATE_LIMITS=off: no rate limits on purchases, sign-ups or events. Use it only for benchmarks and load tests.");
+  }
+  if (captchaMode(env) === "unavailable") {
+    warnings.push("TURNSTILE_SECRET_KEY is not set: no captcha can be asked, so after a few declined cards further card tries from that address, email or card are refused until the hour passes. Set TURNSTILE_SECRET_KEY and TURNSTILE_SITE_KEY to ask for a captcha instead.");
   }
   return warnings;
 }
