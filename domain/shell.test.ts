@@ -12,6 +12,7 @@ import {
   showQuizBanner,
   type HeaderInput,
 } from "./shell";
+import { REFERRAL_LINK_PREFIX } from "./referrals";
 
 describe("isUnder", () => {
   it.each([
@@ -128,6 +129,8 @@ describe("showQuizBanner", () => {
     ["cart", ROUTES.cart],
     ["checkout", ROUTES.checkout],
     ["quiz (the banner's own target)", ROUTES.quiz],
+    ["thank-you (a buyer is not the quiz's audience)", ROUTES.thank_you],
+    ["referral landing (the friend's offer is on the page)", `${REFERRAL_LINK_PREFIX}ADA-7Q2K`],
   ])("hides on the %s page (and its trailing-slash form)", (_label, path) => {
     expect(showQuizBanner({ ...eligible, pathname: path })).toBe(false);
     expect(showQuizBanner({ ...eligible, pathname: `${path}/` })).toBe(false);

@@ -1,5 +1,6 @@
 import { isLoyaltyExcluded, referralBadge, type Experiments } from "./experiments";
 import type { Flags } from "./flags";
+import { REFERRAL_LINK_PREFIX } from "./referrals";
 import { ROUTES, withoutTrailingSlashes } from "./routes";
 
 /** Shell rules of SPEC.md section 2 (Layout shell, Header, Quiz banner, Footer). Pure: the header, tests and server share them. */
@@ -49,6 +50,10 @@ const PAGES_WITHOUT_QUIZ_BANNER = [
   ROUTES.reference_vs_wk,
   ROUTES.cart,
   ROUTES.checkout,
+  // Someone who has just bought, and a friend who came through a referral link with its offer, are not the quiz's
+  // audience (issue 34): the receipt and the friend's landing page keep their own call to action.
+  ROUTES.thank_you,
+  REFERRAL_LINK_PREFIX,
   // The banner's own target: a link to the page the shopper is already on only takes room.
   ROUTES.quiz,
 ];

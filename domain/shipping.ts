@@ -17,12 +17,25 @@ export const FREE_SHIPPING_PLANS: readonly PlanCode[] = ["syn-rf-3mo", "syn-rf-6
 export const UNSHIPPABLE_COUNTRIES = ["NZ"] as const;
 export const PREORDER_MESSAGE = "Your order will ship in 2 to 4 weeks";
 
-export const SHIPPING_LABELS: Record<ShippingMethod, string> = {
-  free_shipping: "Free standard shipping (3–5 business days)",
-  expedited: "Expedited shipping (1–2 business days)",
-  passport_ddp_canada: "Passport to Canada, duties paid (5–10 business days)",
-  passport_ddp_all: "Passport international, duties paid (7–14 business days)",
+const METHOD_NAMES: Record<ShippingMethod, string> = {
+  free_shipping: "Free standard shipping",
+  expedited: "Expedited shipping",
+  passport_ddp_canada: "Passport to Canada, duties paid",
+  passport_ddp_all: "Passport international, duties paid",
 };
+
+/** Business days in transit, fewest and most, once the parcel has left us: the labels and the delivery estimate. */
+export const TRANSIT_BUSINESS_DAYS: Record<ShippingMethod, readonly [number, number]> = {
+  free_shipping: [3, 5],
+  expedited: [1, 2],
+  passport_ddp_canada: [5, 10],
+  passport_ddp_all: [7, 14],
+};
+
+/** "Free standard shipping (3–5 business days)": the name and the transit days, from one table each. */
+export const SHIPPING_LABELS = Object.fromEntries(
+  SHIPPING_METHODS.map((m) => [m, `${METHOD_NAMES[m]} (${TRANSIT_BUSINESS_DAYS[m][0]}–${TRANSIT_BUSINESS_DAYS[m][1]} business days)`]),
+) as Record<ShippingMethod, string>;
 
 /** A real country (ISO 3166-1) that is not on the list we cannot ship to. */
 export function canShipTo(country: string): boolean {

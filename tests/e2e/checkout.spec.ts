@@ -67,6 +67,9 @@ test("an anonymous shopper buys the 3-month plan with WELCOME10 and lands on the
   await expect(receipt).toContainText("visa ending in 4242", { ignoreCase: true });
   await expect(receipt).toContainText("12 Elm Street");
   await expect(receipt).toContainText("Next billing date");
+  // Told after paying too (issue 34): when it should arrive, and the referral ask in place of the quiz banner.
+  await expect(receipt.getByRole("heading", { name: "Estimated delivery" })).toBeVisible();
+  await expect(receipt.getByRole("link", { name: "Get my referral link" })).toHaveAttribute("href", "/account/refer?traffic_source=thank_you");
   expect((await completed).properties).toMatchObject({ total: 121.47, currency: "USD", product_ids: ["syn-wk-3mo"] });
   expect(await cartOf(page)).toEqual({});
   expect(await page.evaluate(() => localStorage.getItem("seed_promoCode"))).toBeNull();

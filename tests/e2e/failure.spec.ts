@@ -43,3 +43,19 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sorry, Something Went Wrong");
   });
 });
+
+test("an unknown path answers 404 with ways on: the products and the help people look for, axe-clean at 1440 and 390", async ({ page }) => {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const response = await page.goto("/no-such-page-here");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    const main = page.locator("main");
+    await expect(main.getByRole("link", { name: /DS-01® Daily Synbiotic/ })).toHaveAttribute("href", "/daily-synbiotic");
+    await expect(main.getByRole("link", { name: "Manage, skip or cancel a subscription" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "Write to our care team" })).toHaveAttribute("href", "/contact");
+    const { default: AxeBuilder } = await import("@axe-core/playwright");
+    expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+    await page.screenshot({ path: `test-results/not-found-${width}.png`, fullPage: true });
+  }
+});

@@ -4,7 +4,10 @@ import { ROUTES } from "../../../domain/routes";
 import { CartSummary } from "../cart/CartSummary";
 import { Money } from "../cart/Money";
 import { SummaryLines } from "./SummaryLines";
-import { formatLongDate } from "./dates";
+import { formatLongDate, formatShortDate } from "./dates";
+import { deliveryWindow } from "../../../domain/delivery-estimate";
+import { formatMoney } from "../../../domain/money";
+import { FRIEND_OFFER, FRIEND_OFFER_WORDS, REFERRAL_REWARD_USD, REFUND_WINDOW_DAYS } from "../../../domain/referrals";
 
 export type PlanNames = Record<string, { name: string; price: number }>;
 
@@ -31,6 +34,7 @@ export function ThankYouPage({ order, plans }: { order: OrderSummary | null; pla
         <div className="thank-you__side">
           <Subscriptions order={order} plans={plans} />
           <ShippingAndPayment order={order} />
+          <ReferralOffer />
         </div>
       </div>
       <Link to={ROUTES.home} className="button thank-you__continue">
@@ -83,6 +87,7 @@ function ShippingAndPayment({ order }: { order: OrderSummary }) {
       <h2 id="receipt-delivery" className="receipt-card__title">
         Delivery and payment
       </h2>
+      {!order.preorderMessage && <DeliveryEstimate order={order} />}
       <h3 className="receipt-card__subtitle">Shipping to</h3>
       <address className="receipt-address">
         {a.firstName} {a.lastName}
@@ -103,6 +108,43 @@ function ShippingAndPayment({ order }: { order: OrderSummary }) {
       <p>
         <span className="receipt-brand">{order.payment.brand}</span> ending in {order.payment.last4}
       </p>
+    </section>
+  );
+}
+
+/** When the parcel should arrive: dispatch the next business day, then the method's transit days (an estimate). */
+function DeliveryEstimate({ order }: { order: OrderSummary }) {
+  const country = order.shippingAddress.country;
+  const { earliest, latest } = deliveryWindow(order.shipping.method, new Date(order.createdAt));
+  return (
+    <>
+      <h3 className="receipt-card__subtitle">Estimated delivery</h3>
+      <p>
+        <strong>
+          {formatShortDate(earliest, country)} – {formatShortDate(latest, country)}
+        </strong>
+        <br />
+        <span className="receipt-muted">We pack your order the next business day and email tracking as it leaves us.</span>
+      </p>
+    </>
+  );
+}
+
+/** The referral ask, to someone who has just bought: the friend's offer and the reward, one press from the refer page. */
+function ReferralOffer() {
+  const reward = formatMoney({ amount: REFERRAL_REWARD_USD, currency: "USD" }, "en-US", { dropZeroCents: true });
+  return (
+    <section className="receipt-card receipt-card--refer" aria-labelledby="receipt-refer">
+      <h2 id="receipt-refer" className="receipt-card__title">
+        Give {FRIEND_OFFER.percent}%, get {reward}
+      </h2>
+      <p>
+        Share your personal link: friends get {FRIEND_OFFER_WORDS}, and you earn {reward} in credit for each friend whose
+        order is paid and kept past its {REFUND_WINDOW_DAYS}-day guarantee.
+      </p>
+      <Link to={`${ROUTES.refer}?traffic_source=thank_you`} className="button button--secondary receipt-refer__link">
+        Get my referral link
+      </Link>
     </section>
   );
 }

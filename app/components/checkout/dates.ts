@@ -7,3 +7,8 @@ import { localeFor } from "../../../domain/money";
 export function formatLongDate(date: string | Date, country: string): string {
   return new Intl.DateTimeFormat(localeFor(country), { dateStyle: "long", timeZone: "UTC" }).format(new Date(date));
 }
+
+/** "Thu, Dec 3" in the shopper's country's way (UTC, as above). */
+export function formatShortDate(date: string | Date, country: string): string {
+  return new Intl.DateTimeFormat(localeFor(country), { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(date));
+}

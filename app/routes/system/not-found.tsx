@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { ROUTES } from "../../../domain/routes";
+import { WaysOn } from "../../components/layout/WaysOn";
 
 /** Unknown paths: a real 404 inside the site shell. */
 export function loader() {
@@ -12,7 +13,8 @@ export default function NotFound() {
   return (
     <main id="main" className="page">
       <h1 className="page-title">Page not found</h1>
-      <p className="page-intro">The page you are looking for has moved or never existed.</p>
+      <p className="page-intro">The page you are looking for has moved or never existed. One of these is likely what you were after.</p>
+      <WaysOn />
       <p>
         <Link className="button" to={ROUTES.home}>
           Go to the home page
