@@ -20,6 +20,11 @@ export const USER_STORAGE_KEY = "seed_user";
 export const ANALYTICS_QUEUE_STORAGE_KEY = "seed_analytics_queue";
 /** The queue's lock between tabs (SPEC.md section 8: 3 retries of 50 ms). */
 export const ANALYTICS_LOCK_STORAGE_KEY = "seed_analytics_queue_lock";
+/**
+ * Session storage: what the shopper typed at checkout (contact, address, shipping method; never card data or the
+ * consent boxes), so a reload or a trip back to the cart loses nothing; cleared when the order is placed.
+ */
+export const CHECKOUT_FIELDS_STORAGE_KEY = "seed_checkout_fields";
 /** First- and last-touch campaign values (SPEC.md sections 3 and 4). */
 export const ATTRIBUTION_STORAGE_KEY = "seed_attribution";
 /** The ad network's click id, with its prefix (SPEC.md section 3). */
@@ -42,6 +47,7 @@ export const STORAGE_CATEGORY = {
   seed_last_order: "C0001",
   /** Session storage: React Router's scroll positions, so Back returns to where the shopper was. */
   "react-router-scroll-positions": "C0001",
+  [CHECKOUT_FIELDS_STORAGE_KEY]: "C0001",
   [ANONYMOUS_ID_STORAGE_KEY]: "C0002",
   [ANALYTICS_QUEUE_STORAGE_KEY]: "C0002",
   [ANALYTICS_LOCK_STORAGE_KEY]: "C0002",

@@ -83,10 +83,36 @@ test("a declined card shows the decline, keeps the form and places no order", as
   await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByLabel("Card number")).toBeFocused();
+  // Marked invalid, with the reason beside it and in view (the alert by Place order may be a screen away).
+  await expect(page.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#checkout-cardNumber-error")).toContainText("Your card was declined.");
+  await expect(page.locator("#checkout-cardNumber-error")).toBeInViewport();
   await expect(page.getByLabel("First name")).toHaveValue("Ada");
   expect(await cartOf(page)).toEqual({ "syn-wk-3mo": 1 });
   await open(page, "/thank-you");
   await expect(page.getByText("We could not find a recent order from this browser.")).toBeVisible();
+});
+
+test("what the shopper typed survives a reload and a trip to the cart, never the card; a placed order forgets it", async ({ page }) => {
+  await seedCart(page, { "syn-gr": 1 });
+  await open(page, "/checkout");
+  const email = uniqueEmail("kept");
+  await fillCheckout(page, { email, card: CARD_OK });
+  await page.reload();
+  await expect(page.locator("[data-hydrated]")).toBeAttached();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("City")).toHaveValue("Portland");
+  await expect(page.getByLabel("State")).toHaveValue("OR");
+  await expect(page.getByLabel("Card number")).toHaveValue("");
+  await expect(page.getByLabel(/I confirm I am 18 or older/)).not.toBeChecked();
+  expect(await page.evaluate(() => sessionStorage.getItem("seed_checkout_fields"))).not.toContain("4242");
+  await open(page, "/cart");
+  await open(page, "/checkout");
+  await expect(page.getByLabel("Last name")).toHaveValue("Lovelace");
+  await fillCardAndCertify(page, CARD_OK);
+  await page.getByRole("button", { name: /Place order/ }).click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  expect(await page.evaluate(() => sessionStorage.getItem("seed_checkout_fields"))).toBeNull();
 });
 
 test("after a decline, another card on the same page places the order", async ({ page }) => {

@@ -13,6 +13,7 @@ import { OrderSummaryPanel } from "./OrderSummaryPanel";
 import { PaymentSection } from "./PaymentSection";
 import { PlaceOrderButton } from "./PlaceOrderButton";
 import { RenewalConsent, type RenewalTermView } from "./RenewalTerms";
+import { keepFields, readKeptFields } from "./kept-fields";
 import { ShippingMethodSection } from "./ShippingMethodSection";
 import { CaptchaCheck } from "./CaptchaCheck";
 import { CAPTCHA_PENDING, CHECK_FIELDS, plainProblem, TOTAL_PENDING } from "./errors";
@@ -77,6 +78,17 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
   const tracking = useMemo(() => ({ ...steps, fieldsValid: form.fieldsValid }), [steps, form.fieldsValid]);
   const countryName = useMemo(() => new Intl.DisplayNames(["en"], { type: "region" }).of(values.country) ?? values.country, [values.country]);
 
+  // What the shopper typed earlier in this session comes back after hydration (the server's HTML is the empty form),
+  // and what they type is kept from then on (kept-fields.ts: never card data).
+  const restored = useRef(false);
+  const { restore } = form;
+  useEffect(() => restore(readKeptFields()), [restore]);
+  useEffect(() => {
+    // The first run sees the server's empty form, before the restore lands: nothing to keep yet.
+    if (restored.current) keepFields(values);
+    restored.current = true;
+  }, [values]);
+
   // The first step is on screen as the page opens.
   useEffect(() => steps.view("Contact"), [steps]);
   // Keep the chosen method when the new destination offers it, else take the first one offered.
@@ -93,6 +105,14 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
   useEffect(() => {
     if (placing.problem?.captcha) setCaptchaAsked(true);
   }, [placing.problem]);
+
+  // A problem that belongs to a field (a declined card, an address the carrier refuses) also shows beside that field,
+  // marked invalid, where focus went: the alert above Place order may be a screen away (issue 34).
+  const { showError } = form;
+  useEffect(() => {
+    const problem = placing.problem;
+    if (problem?.focus) showError(problem.focus, problem.message);
+  }, [placing.problem, showError]);
 
   /** What must be right before any way of paying: every field, a priced total, a solved captcha once asked. */
   const readyToPay = (): boolean => {

@@ -70,7 +70,18 @@ export function useCheckoutForm(initial: CheckoutValues, skip: readonly Checkout
 
   const showError = useCallback((field: CheckoutField, message: string) => setErrors((prev) => ({ ...prev, [field]: message })), []);
 
-  return { values, errors, set, leave, validateAll, fieldsValid, showError };
+  /** Puts back what the shopper typed earlier in this session; a signed-in member's own email stays. */
+  const restore = useCallback(
+    (kept: Partial<CheckoutValues>) => {
+      const { email, ...rest } = Object.fromEntries(Object.entries(kept).filter(([, v]) => v !== "")) as Partial<CheckoutValues>;
+      const next = { ...current.current, ...rest, ...(email && !initial.email ? { email } : {}) };
+      current.current = next;
+      setValues(next);
+    },
+    [initial.email],
+  );
+
+  return { values, errors, set, leave, validateAll, fieldsValid, showError, restore };
 }
 
 export type CheckoutForm = ReturnType<typeof useCheckoutForm>;

@@ -11,6 +11,7 @@ import { attemptKeys } from "./attempt";
 import { cardPayload } from "./card";
 import { orderProblem, type OrderProblem } from "./errors";
 import { purchaseBody, type CheckoutValues } from "./form";
+import { forgetKeptFields } from "./kept-fields";
 import { focusField } from "./use-checkout-form";
 import { attributionForOrder } from "../../lib/attribution";
 
@@ -76,6 +77,7 @@ export function usePlaceOrder() {
       setPlaced(true);
       clearCart();
       clearPromo();
+      forgetKeptFields();
       await navigate(ROUTES.thank_you);
       return true;
     },
