@@ -18,3 +18,23 @@ export const GENERIC_DECLINE_MESSAGE = "Your card was declined.";
 export function declineMessageForShopper(declineCode: string): string {
   return Object.hasOwn(SHOPPER_DECLINE_MESSAGES, declineCode) ? SHOPPER_DECLINE_MESSAGES[declineCode]! : GENERIC_DECLINE_MESSAGE;
 }
+
+/** Card networks as people write them; the gateways answer lower-case codes ("visa", "amex"). */
+const CARD_BRAND_NAMES: Readonly<Record<string, string>> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  american_express: "American Express",
+  discover: "Discover",
+  jcb: "JCB",
+  diners: "Diners Club",
+  diners_club: "Diners Club",
+  unionpay: "UnionPay",
+};
+
+/** "Visa", "American Express"; an unknown network keeps its own name with a capital, and none reads "Card". */
+export function cardBrandName(brand: string | null | undefined): string {
+  const code = (brand ?? "").trim().toLowerCase();
+  if (!code) return "Card";
+  return CARD_BRAND_NAMES[code] ?? code.charAt(0).toUpperCase() + code.slice(1);
+}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { cardBrandName } from "../../../domain/payments";
 import { FormAlert } from "./FormField";
 
 interface Card {
@@ -48,7 +49,7 @@ export function CardForm({ card }: { card: Card | null }) {
 
   return (
     <>
-      <p>{card ? `Your card: ${card.brand} ending ${card.last4}, expires ${String(card.expMonth).padStart(2, "0")}/${card.expYear}.` : "No card saved yet."}</p>
+      <p>{card ? `Your card: ${cardBrandName(card.brand)} ending ${card.last4}, expires ${String(card.expMonth).padStart(2, "0")}/${card.expYear}.` : "No card saved yet."}</p>
       <form className="auth-form" onSubmit={submit} aria-label="Replace card">
         <FormAlert kind="error">{problem ?? serverError}</FormAlert>
         <FormAlert kind="success">{answer?.notice}</FormAlert>

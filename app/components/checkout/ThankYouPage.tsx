@@ -7,6 +7,7 @@ import { SummaryLines } from "./SummaryLines";
 import { formatLongDate, formatShortDate } from "./dates";
 import { deliveryWindow } from "../../../domain/delivery-estimate";
 import { formatMoney } from "../../../domain/money";
+import { cardBrandName } from "../../../domain/payments";
 import { FRIEND_OFFER, FRIEND_OFFER_WORDS, REFERRAL_REWARD_USD, REFUND_WINDOW_DAYS } from "../../../domain/referrals";
 
 export type PlanNames = Record<string, { name: string; price: number }>;
@@ -106,7 +107,7 @@ function ShippingAndPayment({ order }: { order: OrderSummary }) {
       </address>
       <h3 className="receipt-card__subtitle">Paid with</h3>
       <p>
-        <span className="receipt-brand">{order.payment.brand}</span> ending in {order.payment.last4}
+        <span className="receipt-brand">{cardBrandName(order.payment.brand)}</span> ending in {order.payment.last4}
       </p>
     </section>
   );

@@ -2,6 +2,7 @@ import type { Address } from "../../../../domain/address";
 import { formatMoney, localeFor, type Cents } from "../../../../domain/money";
 import type { OrderSummary } from "../../../../domain/orders";
 import { CREDIT_LABEL } from "../../../../domain/order-credit";
+import { cardBrandName } from "../../../../domain/payments";
 import { billingLabel, type BillingPeriodMonths } from "../../../../domain/plans";
 import { HOW_TO_CANCEL, renewalFrequency, type RenewalTerm } from "../../../../domain/renewal-terms";
 import { escapeHtml as e, safeUrl } from "../../../lib/email-html";
@@ -61,7 +62,6 @@ function addressLines(a: Address): string[] {
   ].filter((line) => line.trim() !== "");
 }
 
-const cardBrand = (brand: string) => (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : "Card");
 
 /** The name people know a plan by: the name of its line in this order, if one has it. */
 function lineNameOf(order: OrderSummary, planCode: string): string | null {
@@ -121,7 +121,7 @@ export function renderOrderConfirmation(order: OrderSummary, extras: Confirmatio
     cancelUrl: extras.cancelUrl?.(s.id) ?? null,
   }));
   const address = addressLines(order.shippingAddress);
-  const payment = `${cardBrand(order.payment.brand)} ending in ${order.payment.last4}`;
+  const payment = `${cardBrandName(order.payment.brand)} ending in ${order.payment.last4}`;
 
   const text = [
     greeting,
