@@ -10,3 +10,14 @@ export function cookieString(name: string, value: string, options: { maxAgeS: nu
   const secure = options.protocol === "https:" ? "; Secure" : "";
   return `${name}=${value}; Path=/; Max-Age=${options.maxAgeS}${httpOnly}; SameSite=Lax${secure}`;
 }
+
+/** One cookie's value from a Cookie header (decoded), or null when it is absent or cannot be decoded. */
+export function cookieValue(cookieHeader: string | null | undefined, name: string): string | null {
+  const found = (cookieHeader ?? "").split(/;\s*/).find((c) => c.startsWith(`${name}=`));
+  if (!found) return null;
+  try {
+    return decodeURIComponent(found.slice(name.length + 1));
+  } catch {
+    return null;
+  }
+}

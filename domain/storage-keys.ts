@@ -25,6 +25,8 @@ export const ANALYTICS_LOCK_STORAGE_KEY = "seed_analytics_queue_lock";
  * consent boxes), so a reload or a trip back to the cart loses nothing; cleared when the order is placed.
  */
 export const CHECKOUT_FIELDS_STORAGE_KEY = "seed_checkout_fields";
+/** A cookie (HttpOnly): the quiz answers this browser gave, so a visitor who leaves the quiz picks it up again. */
+export const QUIZ_COOKIE = "seed_quiz";
 /** First- and last-touch campaign values (SPEC.md sections 3 and 4). */
 export const ATTRIBUTION_STORAGE_KEY = "seed_attribution";
 /** The ad network's click id, with its prefix (SPEC.md section 3). */
@@ -48,6 +50,7 @@ export const STORAGE_CATEGORY = {
   /** Session storage: React Router's scroll positions, so Back returns to where the shopper was. */
   "react-router-scroll-positions": "C0001",
   [CHECKOUT_FIELDS_STORAGE_KEY]: "C0001",
+  [QUIZ_COOKIE]: "C0001",
   [ANONYMOUS_ID_STORAGE_KEY]: "C0002",
   [ANALYTICS_QUEUE_STORAGE_KEY]: "C0002",
   [ANALYTICS_LOCK_STORAGE_KEY]: "C0002",

@@ -46,6 +46,22 @@ test("with JavaScript: the quiz to a discounted cart", async ({ page }) => {
   await expect(page.locator("main")).toContainText("$37.49");
 });
 
+test("a visitor who leaves the quiz picks it up where they were (issue 34)", async ({ page }) => {
+  await open(page, "/is-ds01-right-for-you");
+  await page.getByLabel("Myself, an adult").check();
+  await page.getByRole("button", { name: "Next question" }).click();
+  await expect(page.getByText("Question 2 of 6")).toBeVisible();
+  await page.getByLabel("Heart health").check();
+  await page.getByRole("button", { name: "Next question" }).click();
+  await expect(page.getByText("Question 3 of 6")).toBeVisible();
+  await open(page, "/");
+  await open(page, "/is-ds01-right-for-you");
+  await expect(page.getByText("Question 3 of 6")).toBeVisible();
+  // The earlier answers are still there to change.
+  await page.getByRole("link", { name: "Back to the previous question" }).click();
+  await expect(page.getByLabel("Heart health")).toBeChecked();
+});
+
 for (const [label, viewport] of [["1440", DESKTOP], ["390", MOBILE]] as const) {
   test(`axe and screenshots of the quiz at ${label}`, async ({ page }) => {
     test.setTimeout(120_000);

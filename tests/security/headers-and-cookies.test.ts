@@ -107,6 +107,7 @@ describe(`every cookie is Secure in production (${testDriver()})`, () => {
     "app/components/product/country.ts": "cookieString with location.protocol",
     "app/components/referrals/refer-loader.server.ts": "cookieString with the request's protocol (device cookie)",
     "app/routes/referrals/landing.tsx": "cookieString with the request's protocol (referral cookie)",
+    "app/routes/content/quiz.tsx": "cookieString with the request's protocol (the quiz's answers, HttpOnly)",
     "app/lib/consent.ts": "Secure when location.protocol is https:",
   };
 

@@ -1,20 +1,15 @@
 import { data } from "react-router";
 import { toShopError } from "../../../domain/errors";
-import { cookieString } from "../../../domain/cookie-string";
+import { cookieString, cookieValue } from "../../../domain/cookie-string";
 import { formatMoney } from "../../../domain/money";
 import { DEVICE_COOKIE, DEVICE_ID_PATTERN } from "../../../domain/referrals";
 import type { ShopLoadContext } from "../../../server/http/context";
 import { requireViewer } from "../../lib/require-viewer";
 
-function cookie(request: Request, name: string): string | null {
-  const found = (request.headers.get("Cookie") ?? "").split(/;\s*/).find((c) => c.startsWith(`${name}=`));
-  return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
-}
-
 /** The refer view for the signed-in member, remembering this browser as one of theirs (a self-referral signal). */
 export async function referLoaderData(context: ShopLoadContext, request: Request) {
   requireViewer(context, request);
-  const known = cookie(request, DEVICE_COOKIE);
+  const known = cookieValue(request.headers.get("Cookie"), DEVICE_COOKIE);
   const deviceId = known && DEVICE_ID_PATTERN.test(known) ? known : crypto.randomUUID();
   const view = await context.referrals.page({ deviceId });
   const headers = new Headers({ "Cache-Control": "private, no-store" });

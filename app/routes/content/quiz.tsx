@@ -1,6 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import { cents, formatMoney, type Currency } from "../../../domain/money";
+import { cookieString, cookieValue } from "../../../domain/cookie-string";
 import { ROUTES } from "../../../domain/routes";
+import { QUIZ_COOKIE } from "../../../domain/storage-keys";
 import { formAnswer, formAnswerHeaders } from "../../lib/form-answer";
 import { canonicalUrl, pageMeta } from "../../lib/page-meta";
 import type { Route } from "./+types/quiz";
@@ -24,7 +26,9 @@ const quizPath = (id: string, rest: string) => `${ROUTES.quiz}?id=${encodeURICom
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const id = url.searchParams.get("id");
+  // A visitor who left the quiz comes back to where they were: this browser's answers, kept in a cookie (issue 34).
+  const kept = url.searchParams.has("id") ? null : keptSurveyId(request);
+  const id = url.searchParams.get("id") ?? kept;
   const survey = await context.quiz.load(id);
   const definition = context.quiz.definition;
   const emailOptional = context.flags["data-quiz-email-optional"];
@@ -44,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     survey,
     view,
     emailOptional,
-    lost: id !== null && survey === null,
+    lost: id !== null && kept === null && survey === null,
     url: canonicalUrl(request),
   };
 }
@@ -76,9 +80,21 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!outcome.ok) return data({ error: outcome.message, question }, formAnswer(outcome));
   const survey = outcome.survey;
   const total = context.quiz.definition.questions.length;
-  if (index + 1 < total) throw redirect(quizPath(survey.id, `step=${index + 2}`));
-  throw redirect(quizPath(survey.id, survey.emailGiven ? "result" : "step=email"));
+  const keep = { headers: { "Set-Cookie": keepSurveyCookie(request, survey.id) } };
+  if (index + 1 < total) throw redirect(quizPath(survey.id, `step=${index + 2}`), keep);
+  throw redirect(quizPath(survey.id, survey.emailGiven ? "result" : "step=email"), keep);
 }
+
+const SURVEY_ID = /^[0-9a-f-]{36}$/i;
+const KEEP_DAYS = 30;
+
+function keptSurveyId(request: Request): string | null {
+  const id = cookieValue(request.headers.get("Cookie"), QUIZ_COOKIE);
+  return id && SURVEY_ID.test(id) ? id : null;
+}
+
+/** HttpOnly, and Secure at the https public origin (cookieString): only this route reads it. */
+const keepSurveyCookie = (request: Request, id: string) => cookieString(QUIZ_COOKIE, id, { maxAgeS: KEEP_DAYS * 86_400, httpOnly: true, protocol: new URL(request.url).protocol });
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(

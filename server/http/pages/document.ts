@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { ACCOUNT_ROUTES, ROUTES } from "../../../domain/routes";
+import { QUIZ_COOKIE } from "../../../domain/storage-keys";
 import { pickCountry } from "../../../domain/locale";
 import { isUnder } from "../../../domain/shell";
 import { clientLocation } from "../middleware/client-location";
@@ -21,13 +22,15 @@ const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-reval
 
 const PERSONAL_PATHS = [...ACCOUNT_ROUTES.map((n) => ROUTES[n]), ROUTES.cart, ROUTES.checkout, ROUTES.thank_you];
 
-/** Anything that makes a page this visitor's own: a session, a preview or country choice, an order just placed. */
+/** Anything that makes a page this visitor's own: a session, a preview or country choice, an order just placed, quiz answers. */
 function isPersonal(c: Context<AppEnv>): boolean {
   return (
     getCookie(c, SESSION_COOKIE) !== undefined ||
     getCookie(c, PREVIEW_COOKIE) !== undefined ||
     getCookie(c, COUNTRY_COOKIE) !== undefined ||
     getCookie(c, LAST_ORDER_COOKIE) !== undefined ||
+    // A visitor's own quiz answers, picked up where they left them (app/routes/content/quiz.tsx).
+    (isUnder(pagePath(c.req.path), ROUTES.quiz) && getCookie(c, QUIZ_COOKIE) !== undefined) ||
     c.req.query("country") !== undefined ||
     PERSONAL_PATHS.some((p) => isUnder(pagePath(c.req.path), p))
   );
