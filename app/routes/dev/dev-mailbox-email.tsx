@@ -74,7 +74,7 @@ export default function DevMailboxEmail({ loaderData }: Route.ComponentProps) {
         className="mb-8 h-[48rem] w-full rounded border border-gray-300 bg-white"
       />
       <h2 className="mb-2 text-lg font-semibold">Text part</h2>
-      <pre className="overflow-x-auto rounded border border-gray-300 bg-gray-50 p-4 text-sm whitespace-pre-wrap" data-testid="text-part">
+      <pre className="overflow-x-auto rounded border border-gray-300 bg-gray-50 p-4 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="text-part">
         {email.text}
       </pre>
     </main>
