@@ -4,7 +4,8 @@ import type { CheckoutValues } from "./form";
 /**
  * What checkout keeps of the shopper's typing for the browser session (issue 34): contact, address and shipping
  * method, so a reload or a trip back to the cart loses nothing. Never the card, never the consent boxes (each order
- * asks for those afresh). Session storage: it ends with the tab, and the order's success clears it.
+ * asks for those afresh). Session storage: it ends with the tab, and the order's success clears it. The page's own
+ * country wins over a kept one (useCheckoutForm's restore).
  */
 export const KEPT_FIELDS = ["email", "firstName", "lastName", "address1", "address2", "city", "country", "region", "postalCode", "phone", "shippingMethod"] as const;
 export type KeptFields = Partial<Pick<CheckoutValues, (typeof KEPT_FIELDS)[number]>>;

@@ -4,6 +4,8 @@ import { checkoutErrors, FIELD_ORDER, fieldProblem, firstInvalid, type CheckoutE
 
 const NONE: readonly CheckoutField[] = [];
 
+const definedOnly = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 export function focusField(field: CheckoutField): void {
   const element = document.getElementById(fieldId(field));
   element?.focus();
@@ -70,11 +72,16 @@ export function useCheckoutForm(initial: CheckoutValues, skip: readonly Checkout
 
   const showError = useCallback((field: CheckoutField, message: string) => setErrors((prev) => ({ ...prev, [field]: message })), []);
 
-  /** Puts back what the shopper typed earlier in this session; a signed-in member's own email stays. */
+  /**
+   * Puts back what the shopper typed earlier in this session. The page's country wins (the shopper's country choice,
+   * ?country=): the kept region, postal code and method come back only for that same country. A signed-in member's own
+   * email stays.
+   */
   const restore = useCallback(
     (kept: Partial<CheckoutValues>) => {
-      const { email, ...rest } = Object.fromEntries(Object.entries(kept).filter(([, v]) => v !== "")) as Partial<CheckoutValues>;
-      const next = { ...current.current, ...rest, ...(email && !initial.email ? { email } : {}) };
+      const { email, country, region, postalCode, shippingMethod, ...rest } = Object.fromEntries(Object.entries(kept).filter(([, v]) => v !== "")) as Partial<CheckoutValues>;
+      const forThisCountry = country === current.current.country ? definedOnly({ region, postalCode, shippingMethod }) : {};
+      const next = { ...current.current, ...rest, ...forThisCountry, ...(email && !initial.email ? { email } : {}) };
       current.current = next;
       setValues(next);
     },
