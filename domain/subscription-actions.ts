@@ -72,15 +72,24 @@ export function familyOf(plan: string): PlanFamily | null {
 /** Every plan a subscription may renew into from the portal: the refills of the supported group. */
 export const CHANGEABLE_PLANS: readonly PlanCode[] = [...PLAN_FAMILIES.daily, ...PLAN_FAMILIES.vaginal];
 
-export type PlanMove = "same" | "change" | "swap" | "not_allowed";
+export type PlanMove = "same" | "change" | "not_allowed";
 
-/** Change (same product, another billing period) or swap (another product of the supported group). */
+/**
+ * Change: the same product's refill in another billing period. Never another product (issue 34, point 12): a DS-01
+ * member has no use for the VS-01 refill, and its refill is sold for a jar the member does not have; another product is
+ * a new order from its own page, with its starter.
+ */
 export function planMove(from: string, to: string): PlanMove {
   const a = familyOf(from);
   const b = familyOf(to);
-  if (!a || !b) return "not_allowed";
-  if (from === to) return "same";
-  return a === b ? "change" : "swap";
+  if (!a || !b || a !== b) return "not_allowed";
+  return from === to ? "same" : "change";
+}
+
+/** The plans a subscription may be changed into from the portal: its own product's refills, in display order. */
+export function plansToChangeInto(current: string): readonly PlanCode[] {
+  const family = familyOf(current);
+  return family ? PLAN_FAMILIES[family] : [];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CANCELLATION_REASONS, offerFor, pointsExpireAt, retentionOfferAvailable } from "./cancellation";
-import { delayedNextDate, nextDateBounds, planMove, selectedNextDate } from "./subscription-actions";
+import { delayedNextDate, nextDateBounds, planMove, plansToChangeInto, selectedNextDate } from "./subscription-actions";
 import { daysOfSupply, nextDateForSupply } from "./supply";
 
 const DAY = 86_400_000;
@@ -47,9 +47,13 @@ describe("supply maths ('I have too much')", () => {
 });
 
 describe("plan moves", () => {
-  it("changes within a product's refills, swaps between supported products, and refuses the rest", () => {
+  it("changes within a product's refills, and refuses another product's plans (issue 34: no VS-01 refill for a DS-01 member)", () => {
     expect(planMove("syn-rf", "syn-rf-6mo")).toBe("change");
-    expect(planMove("syn-rf", "vs-rf-3mo")).toBe("swap");
+    expect(planMove("syn-rf", "vs-rf-3mo")).toBe("not_allowed");
+    expect(planMove("vs-rf", "syn-rf")).toBe("not_allowed");
+    expect(plansToChangeInto("syn-rf-3mo")).toEqual(["syn-rf", "syn-rf-3mo", "syn-rf-6mo"]);
+    expect(plansToChangeInto("vs-rf")).toEqual(["vs-rf", "vs-rf-3mo"]);
+    expect(plansToChangeInto("pds-rf")).toEqual([]);
     expect(planMove("syn-rf", "syn-rf")).toBe("same");
     expect(planMove("syn-rf", "pds-rf")).toBe("not_allowed");
     expect(planMove("pds-rf", "syn-rf")).toBe("not_allowed");

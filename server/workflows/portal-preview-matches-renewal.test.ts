@@ -80,11 +80,11 @@ describe(`the portal's preview is what the renewal charges (${testDriver()})`, (
     await changeSubscriptionPlan(shop, agreed.customerId, agreed.subscriptionId, { planCode: "syn-rf-6mo", quantity: 1 });
     await add("plan change after a price was agreed", agreed, agreedPreview);
 
-    const swap = await member();
-    const swapPreview = (await previewPlanChange(shop, swap.customerId, swap.subscriptionId, { planCode: "vs-rf", quantity: 1 })).proposed.total;
-    await applySubscriptionAction(shop, swap.customerId, swap.subscriptionId, { action: "savings", enroll: true });
-    await changeSubscriptionPlan(shop, swap.customerId, swap.subscriptionId, { planCode: "vs-rf", quantity: 1 });
-    await add("swap to the vaginal refill", swap, swapPreview);
+    const back = await member();
+    await applySubscriptionAction(shop, back.customerId, back.subscriptionId, { action: "savings", enroll: true });
+    const backPreview = (await previewPlanChange(shop, back.customerId, back.subscriptionId, { planCode: "syn-rf-6mo", quantity: 1 })).proposed.total;
+    await changeSubscriptionPlan(shop, back.customerId, back.subscriptionId, { planCode: "syn-rf-6mo", quantity: 1 });
+    await add("Sustainable Refills, then the 6-month refill", back, backPreview);
 
     const credit = await member();
     await grantCredit(db(), { customerId: credit.customerId, amount: 1500, currency: "USD", reason: "referral", key: `test-credit:${credit.customerId}`, now: shop.clock.now() });

@@ -66,6 +66,10 @@ describe(`subscription and invoice calls (${testDriver()})`, () => {
     const preview = await call(`${base}/preview`, { method: "PUT", token: m.token, body: { planCode: "syn-rf-6mo", quantity: 1 } });
     expect(await preview.json()).toMatchObject({ current: { total: 4999 }, proposed: { total: 25494 } });
     expect((await call(`${base}/change`, { method: "PUT", token: m.token, body: { planCode: "syn-rf-6mo", quantity: 1 } })).status).toBe(200);
+    // Another product's refill is refused with the error shape, never applied (issue 34, point 12).
+    const other = await call(`${base}/change`, { method: "PUT", token: m.token, body: { planCode: "vs-rf", quantity: 1 } });
+    expect(other.status).toBe(404);
+    expect(await other.json()).toMatchObject({ code: "PLAN_NOT_FOUND", message: expect.stringContaining("same product") });
 
     const reasons = (await (await call(`/api/subscription/cancellationReasons/${m.subscriptionId}`, { token: m.token })).json()) as any;
     expect(reasons.retentionOfferAvailable).toBe(true);

@@ -146,10 +146,10 @@ async function logChange(shop: Shop, tx: Tx, subscriptionId: string, action: str
   await tx.insert(subscriptionChanges).values({ subscriptionId, action, detail, changedAt: shop.clock.now() });
 }
 
-/** Checks a plan change or swap and the quantity: the supported group (section 5), maxQuantity, one per parcel abroad. */
+/** Checks a plan change and the quantity: the same product's refills (section 5), maxQuantity, one per parcel abroad. */
 function checkPlanChange(catalog: Catalog, sub: SubscriptionRecord, change: PlanChange): PlanView {
   if (planMove(sub.renewalPlanCode, change.planCode) === "not_allowed") {
-    throw new ShopError("PLAN_NOT_FOUND", "This subscription can only move between the refill plans we support.");
+    throw new ShopError("PLAN_NOT_FOUND", "This subscription can only change to another refill plan of the same product.");
   }
   const plan = catalog.plan(change.planCode);
   const max = Math.min(catalog.maxQuantity(plan.productCode), sub.country === "US" ? Infinity : INTERNATIONAL_MAX_QUANTITY);
@@ -174,7 +174,7 @@ async function changePlanIn({ shop, tx, sub, catalog }: Step, change: PlanChange
   await logChange(shop, tx, sub.id, "change_plan", `${sub.renewalPlanCode} x ${sub.quantity} -> ${plan.code} x ${change.quantity}`);
 }
 
-/** PUT /api/subscription/{id}/change: another plan of the supported group, or another quantity, from the next charge on. */
+/** PUT /api/subscription/{id}/change: another refill plan of the same product, or another quantity, from the next charge on. */
 export async function changeSubscriptionPlan(shop: Shop, customerId: string, id: string, change: PlanChange): Promise<PortalSubscription> {
   const catalog = await catalogOf(shop, await ownSubscription(dbOf(shop), customerId, id));
   const row = await dbOf(shop).transaction(async (tx) => {

@@ -60,7 +60,7 @@ describe(`subscription portal (${testDriver()})`, () => {
     expect((await act({ action: "ship_now" })).nextBillingAt).toBe(shop.clock.now().toISOString());
   });
 
-  it("changes plan within the supported group and swaps product; the preview prices the next charge and writes nothing", async () => {
+  it("changes plan within the product's refills, never to another product's; the preview prices the next charge and writes nothing", async () => {
     const m = await member();
     const preview = await previewPlanChange(shop, m.customerId, m.subscriptionId, { planCode: "syn-rf-3mo", quantity: 1 });
     expect(preview.current.total).toBe(4999);
@@ -72,8 +72,10 @@ describe(`subscription portal (${testDriver()})`, () => {
     // The date of the next charge does not move: the change takes effect on the next billing cycle.
     expect(changed.nextBillingAt).toBe("2026-12-22T12:00:00.000Z");
 
-    const swapped = await changeSubscriptionPlan(shop, m.customerId, m.subscriptionId, { planCode: "vs-rf", quantity: 1 });
-    expect(swapped).toMatchObject({ planCode: "vs-rf", productCode: "vs-rf", billingPeriodMonths: 1, nextCharge: { total: 3999 } });
+    // Issue 34, point 12: a DS-01 member is never moved to the VS-01 refill (nor previewed into it).
+    await expect(changeSubscriptionPlan(shop, m.customerId, m.subscriptionId, { planCode: "vs-rf", quantity: 1 })).rejects.toMatchObject({ code: "PLAN_NOT_FOUND", status: 404 });
+    await expect(previewPlanChange(shop, m.customerId, m.subscriptionId, { planCode: "vs-rf-3mo", quantity: 1 })).rejects.toMatchObject({ code: "PLAN_NOT_FOUND" });
+    expect((await row(m.subscriptionId)).renewalPlanCode).toBe("syn-rf-3mo");
 
     await expect(changeSubscriptionPlan(shop, m.customerId, m.subscriptionId, { planCode: "pds-rf", quantity: 1 })).rejects.toMatchObject({ code: "PLAN_NOT_FOUND" });
     await expect(changeSubscriptionPlan(shop, m.customerId, m.subscriptionId, { planCode: "syn-rf", quantity: 2 })).rejects.toMatchObject({ code: "QUANTITY_NOT_ALLOWED" });
