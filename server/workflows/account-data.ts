@@ -28,7 +28,7 @@ import { eraseSubscriber } from "../modules/newsletter";
 import type { Tx } from "../db/client";
 import { orderRecordsOf } from "../modules/orders";
 import { defaultCardOf, eraseCardTokensOf, savePaymentMethod, type SavedCard } from "../modules/payments";
-import { countHeldSubscriptions, subscriptionEntriesOf, type UserSubscriptionEntry } from "../modules/subscriptions";
+import { countHeldSubscriptions, payLiveSubscriptionsWith, shipLiveSubscriptionsTo, subscriptionEntriesOf, type UserSubscriptionEntry } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -144,8 +144,15 @@ export async function confirmEmailChange(shop: Shop, customerId: string, token: 
   return email;
 }
 
-export async function saveShippingAddress(shop: Shop, customerId: string, address: Address): Promise<void> {
-  await saveAddress(dbOf(shop), customerId, address, shop.clock.now());
+/**
+ * Saves the member's address, and their subscriptions in that country ship there from the next shipment (the portal's
+ * "Change" link for where a subscription ships leads here). Answers how many moved and how many ship to another country.
+ */
+export async function saveShippingAddress(shop: Shop, customerId: string, address: Address): Promise<{ moved: number; elsewhere: number }> {
+  return dbOf(shop).transaction(async (tx) => {
+    await saveAddress(tx, customerId, address, shop.clock.now());
+    return shipLiveSubscriptionsTo(tx, customerId, { ...address, address2: address.address2 ?? "" });
+  });
 }
 
 /** PUT /api/billing: asks the gateway about the new card's token and makes it the member's default card. */
@@ -155,7 +162,11 @@ export async function replaceCard(shop: Shop, customerId: string, cardToken: str
   if (!card) throw new ShopError("CARD_NOT_ACCEPTED");
   // Keeping the card spends its one-time token, as paying with it would: a token that paid someone's order is not theirs to keep (ADR 0058).
   if (gateway.attach && !(await gateway.attach(cardToken, `customer:${customerId}`))) throw new ShopError("CARD_TOKEN_USED");
-  await dbOf(shop).transaction((tx) => savePaymentMethod(tx, customerId, gateway.name, cardToken, card, true, shop.clock.now()));
+  // The new card pays the member's subscriptions from their next charge too (the portal's "Change" link leads here).
+  await dbOf(shop).transaction(async (tx) => {
+    const id = await savePaymentMethod(tx, customerId, gateway.name, cardToken, card, true, shop.clock.now());
+    await payLiveSubscriptionsWith(tx, customerId, id);
+  });
   return { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
 }
 

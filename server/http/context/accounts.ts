@@ -25,6 +25,7 @@ import {
 } from "../../modules/auth";
 import { recordEvents } from "../../modules/analytics";
 import { dbOf } from "../../shop";
+import { settingsAddressOf, type SettingsAddress } from "../../workflows/settings-address";
 import { confirmEmailChange, deleteAccount, exportAccountData, replaceCard, saveShippingAddress, updateUser, userView, type UserView } from "../../workflows/account-data";
 import { registerAccount, type Registration } from "../../workflows/register-account";
 import { socialSignOn } from "../../workflows/social-sign-on";
@@ -64,9 +65,12 @@ export interface AccountsContext {
     socialCallback(provider: SocialProviderName, input: { code: string; state: string; iss?: string }): Promise<AccountResult<{ created: boolean; redirectTo: string | null }>>;
     user(): Promise<UserView | null>;
     sessions(): Promise<SessionRowView[]>;
+    /** The settings form's address: the saved one, else the newest order's (and which it is). */
+    settingsAddress(): Promise<SettingsAddress>;
     updateProfile(input: ProfileInput): Promise<AccountResult<{ emailChangePending: boolean }>>;
     confirmEmail(token: string): Promise<AccountResult<string>>;
-    saveAddress(input: AddressInput): Promise<AccountResult>;
+    /** Saves the address; `moved` subscriptions ship there from now on, `elsewhere` ones ship to another country. */
+    saveAddress(input: AddressInput): Promise<AccountResult<{ moved: number; elsewhere: number }>>;
     replaceCard(cardToken: string): Promise<AccountResult>;
     changePassword(input: { currentPassword?: string; password: string }): Promise<AccountResult>;
     signOutSession(id: string): Promise<AccountResult>;
@@ -130,6 +134,7 @@ export function accountsContext(c: Context<AppEnv>): AccountsContext {
           return { value: { created: s.created, redirectTo: flow?.redirectTo ?? null }, setCookie: sessionCookieHeader(shop.env, s.token, s.expiresAt) };
         }),
       user: async () => (session ? userView(shop, session.customerId).catch(() => null) : null),
+      settingsAddress: async () => (session ? settingsAddressOf(shop, session.customerId) : { source: "none" as const, address: null }),
       sessions: async () =>
         session
           ? (await listSessions(shop, session.customerId)).map((s) => ({
@@ -141,7 +146,7 @@ export function accountsContext(c: Context<AppEnv>): AccountsContext {
           : [],
       updateProfile: (input) => mine(async (s) => ({ value: await updateUser(shop, s.customerId, input, client) })),
       confirmEmail: (token) => mine(async (s) => ({ value: await confirmEmailChange(shop, s.customerId, token) })),
-      saveAddress: ({ seedSessionToken: _t, ...address }) => mine(async (s) => ({ value: await saveShippingAddress(shop, s.customerId, address).then(() => null) })),
+      saveAddress: ({ seedSessionToken: _t, ...address }) => mine(async (s) => ({ value: await saveShippingAddress(shop, s.customerId, address) })),
       replaceCard: (cardToken) => mine(async (s) => ({ value: await replaceCard(shop, s.customerId, cardToken).then(() => null) })),
       changePassword: (input) => mine(async (s) => ({ value: await changePassword(shop, s.customerId, s.sessionId, input).then(() => null) })),
       signOutSession: (id) =>

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import { anchorDayOf, type BillingSchedule } from "../../../domain/billing-dates";
 import type { Queryable, Tx } from "../../db/client";
 import { retentionDecisions, subscriptionCancellations, subscriptions } from "../../db/schema";
@@ -89,4 +89,27 @@ export async function cancelByCustomer(tx: Tx, id: string, reason: string, now: 
     .where(and(eq(subscriptions.id, id), inArray(subscriptions.status, ["active", "past_due"])))
     .returning({ id: subscriptions.id });
   return rows.length === 1;
+}
+
+/** Held by the member and still billed: not cancelled, not waiting on a held order's proof (ADR 0057). */
+const liveOf = (customerId: string) => and(eq(subscriptions.customerId, customerId), inArray(subscriptions.status, ["active", "past_due"]), isNull(subscriptions.heldAt));
+
+/**
+ * The member's new address (settings) is where their subscriptions ship from the next shipment. Only those priced for
+ * the same country move: another country is another currency, fee and price list, so a move abroad is a new order.
+ */
+export async function shipLiveSubscriptionsTo(db: Queryable, customerId: string, address: { country: string } & Record<string, unknown>): Promise<{ moved: number; elsewhere: number }> {
+  const moved = await db
+    .update(subscriptions)
+    // Merged, so what the form does not ask for (the courier's phone number from checkout) stays.
+    .set({ shippingAddress: sql`${subscriptions.shippingAddress} || ${JSON.stringify(address)}::jsonb` })
+    .where(and(liveOf(customerId), eq(subscriptions.country, address.country)))
+    .returning({ id: subscriptions.id });
+  const all = await db.select({ id: subscriptions.id }).from(subscriptions).where(liveOf(customerId));
+  return { moved: moved.length, elsewhere: all.length - moved.length };
+}
+
+/** The member's new card (settings) pays their subscriptions from the next charge. */
+export async function payLiveSubscriptionsWith(tx: Tx, customerId: string, paymentMethodId: string): Promise<void> {
+  await tx.update(subscriptions).set({ paymentMethodId }).where(liveOf(customerId));
 }

@@ -5,7 +5,9 @@ import { isPlanCode, type PlanCode, type PlanView, type PriceList } from "../../
 import { isHeld } from "../../../domain/subscriptions";
 import type { Queryable } from "../../db/client";
 import { retentionDecisions, subscriptionAddOns, subscriptionPreferences, subscriptions } from "../../db/schema";
+import type { Address } from "../../../domain/address";
 import { findPlan } from "../catalog";
+import { findPaymentMethods } from "../payments";
 import { hasRetentionOffer } from "../renewals";
 import { dbOf, type Shop } from "../../shop";
 import { quoteNextCharge, type NextChargeWhatIf } from "./next-charge";
@@ -34,6 +36,10 @@ export interface PortalSubscription {
   retentionPercentOff: number | null;
   /** What the next charge costs (only while the subscription is active): exactly what the renewal will charge. */
   nextCharge: RenewalQuote | null;
+  /** Where the renewals ship: the subscription's own address (the renewal engine ships there). */
+  shipTo: Address;
+  /** The card the renewals charge (brand and last four only), or null when none is on file. */
+  payment: { brand: string; last4: string; expMonth: number; expYear: number } | null;
 }
 
 /**
@@ -95,12 +101,15 @@ export async function nextChargeOf(shop: Shop, row: SubscriptionRecord, whatIf: 
 export async function portalView(shop: Shop, row: SubscriptionRecord, options: { includePreview?: boolean } = {}): Promise<PortalSubscription> {
   const db = dbOf(shop);
   const active = row.status !== "canceled";
-  const [plan, addOns, retention, confirmEach] = await Promise.all([
+  const [plan, addOns, retention, confirmEach, cards] = await Promise.all([
     planOf(shop, row, row.renewalPlanCode),
     pendingAddOns(db, row.id),
     pendingRetentionOffer(db, row.id),
     confirmsEachCharge(db, row.id),
+    findPaymentMethods(db, row.paymentMethodId ? [row.paymentMethodId] : []),
   ]);
+  const card = row.paymentMethodId ? cards.get(row.paymentMethodId) : undefined;
+  const { phone: _phone, ...shipTo } = row.shippingAddress as Address;
   const addOnViews = await Promise.all(
     addOns.map(async (a) => ({ id: a.id, planCode: a.planCode as PlanCode, name: (await planOf(shop, row, a.planCode)).name, quantity: a.quantity })),
   );
@@ -123,6 +132,8 @@ export async function portalView(shop: Shop, row: SubscriptionRecord, options: {
     addOns: addOnViews,
     retentionPercentOff: retention?.percentOff ?? null,
     nextCharge: active && options.includePreview !== false ? await nextChargeOf(shop, row) : null,
+    shipTo,
+    payment: card ? { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null,
   };
 }
 
