@@ -25,8 +25,8 @@ test("sign up, verify from the mailbox, sign in, edit settings and address, repl
   const address = page.getByRole("region", { name: "Shipping address" });
   await address.getByLabel("Street address").fill("1 Main St");
   await address.getByLabel("City", { exact: true }).fill("Austin");
-  await address.getByLabel("State or region").fill("TX");
-  await address.getByLabel("Zip code").fill("78701");
+  await address.getByLabel("State", { exact: true }).selectOption("TX");
+  await address.getByLabel("ZIP code").fill("78701");
   await address.getByRole("button", { name: "Save address" }).click();
   await expect(address.getByRole("status")).toHaveText("Saved.");
 

@@ -46,6 +46,7 @@ const resetClicks = (page: Page) => page.evaluate(() => sessionStorage.setItem("
  * The subscription portal end to end (issue 13): a member runs a subscription from the account pages, and anyone
  * cancels from the footer link without signing in. Members buy through the real purchase API first.
  */
+// SPEC.md section 8's success words: kept for a plan change, which does take effect on the next billing cycle.
 const SUCCESS = "Success—your subscription details were updated and will take effect on your next billing cycle.";
 
 async function member(page: Page, tag: string): Promise<string> {
@@ -78,7 +79,8 @@ test.describe("desktop, 1440 wide", () => {
     const dateText = async () => (await card.locator(".portal__date strong").textContent()) ?? "";
     const before = await dateText();
     await card.getByRole("button", { name: "Delay One Month" }).click();
-    await expect(page.locator("main").getByRole("status").filter({ hasText: SUCCESS })).toBeVisible();
+    // A date move says the new date (issue 34), not the plan change's "next billing cycle".
+    await expect(page.locator("main").getByRole("status").filter({ hasText: "Delayed one month. Your next shipment is now on" })).toBeVisible();
     await expect.poll(dateText).not.toBe(before);
 
     const day = isoDay(20);
@@ -204,7 +206,7 @@ test.describe("desktop, 1440 wide", () => {
     const delay = page.getByRole("button", { name: "Delay Two Months" });
     await delay.focus();
     await page.keyboard.press("Enter");
-    await expect(page.locator("main").getByRole("status").filter({ hasText: SUCCESS })).toBeVisible();
+    await expect(page.locator("main").getByRole("status").filter({ hasText: "Delayed two months. Your next shipment is now on" })).toBeVisible();
     const cancel = page.getByRole("link", { name: "Cancel subscription" });
     await cancel.focus();
     await page.keyboard.press("Enter");

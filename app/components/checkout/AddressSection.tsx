@@ -11,7 +11,7 @@ import type { CheckoutForm } from "./use-checkout-form";
  * Countries we ship to, by name. The shopper's own country is always listed, even one we cannot ship to, so the
  * field shows where they are and the shipping section can say why nothing ships there.
  */
-function useCountryOptions(current: string) {
+export function useCountryOptions(current: string) {
   return useMemo(() => {
     const names = new Intl.DisplayNames(["en"], { type: "region" });
     const codes = [...new Set([current, ...COUNTRY_CHOICES.filter(canShipTo)])];

@@ -1,59 +1,83 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { RenewalQuote } from "../../../domain/renewal-quote";
 import { ROUTES } from "../../../domain/routes";
-import { ACTION_SUCCESS_MESSAGE, familyOf } from "../../../domain/subscription-actions";
+import { ACTION_SUCCESS_MESSAGE } from "../../../domain/subscription-actions";
 import type { PlanChange } from "../../../domain/subscription-requests";
 import type { PortalSubscription } from "../../../server/modules/subscriptions";
+import type { ActionOutcome } from "./action-result";
 import { billingEvery, formatDay, money } from "./format";
 import { NextChargeTable } from "./NextCharge";
-import type { PlanOption } from "./SubscriptionCard";
+import type { PlanCard } from "./plan-cards";
 
 type Result =
   | { kind: "error"; error: string }
   | { kind: "preview"; change: PlanChange; current: RenewalQuote; proposed: RenewalQuote }
-  | { kind: "changed"; subscription: PortalSubscription }
+  | { kind: "changed"; subscription: PortalSubscription; outcome: ActionOutcome }
   | null;
 
-/**
- * Step 1 chooses a plan and quantity and shows the price of the next charge (Preview); step 2 confirms it. Both are
- * plain forms: the page works before JavaScript loads.
- */
-export function ChangePlanPage({ subscription: s, plans, result }: { subscription: PortalSubscription; plans: PlanOption[]; result: Result }) {
-  const busy = useNavigation().state !== "idle";
-  const chosen = result?.kind === "preview" ? result.change : { planCode: s.planCode, quantity: s.quantity };
-  const family = familyOf(s.planCode);
-  const same = plans.filter((p) => familyOf(p.code) === family);
-  const swaps = plans.filter((p) => familyOf(p.code) !== family);
-  const option = (p: PlanOption) => (
-    <label key={p.code} className="portal__choice">
-      <input type="radio" name="planCode" value={p.code} defaultChecked={p.code === chosen.planCode} required />
-      <span>
-        <span className="portal__name">{p.name}</span>
-        <span className="portal__muted">
-          {" "}
-          {money(p.price, s.currency, s.country)}, ships {billingEvery(p.billingPeriodMonths)}
+/** One plan, as the product page shows its plans: a card with the price, what a month works out at and the saving. */
+function PlanCardOption({ card, checked, currency, country }: { card: PlanCard; checked: boolean; currency: string; country: string }) {
+  const m = (amount: number) => money(amount, currency, country);
+  return (
+    <label className="plan-option portal__plan-card" data-plan={card.code}>
+      <input type="radio" name="planCode" value={card.code} defaultChecked={checked} required className="plan-option__radio" />
+      <span className="plan-option__body">
+        <span className="plan-option__title">
+          {card.name}
+          {card.badge && <span className="plan-option__badge">{card.badge}</span>}
+          {card.current && <span className="portal__current">Your plan now</span>}
         </span>
+        <span className="plan-option__detail">
+          Ships {billingEvery(card.billingPeriodMonths)}
+          {card.saves ? `. You save ${m(card.saves)} each time against the monthly refill.` : "."}
+        </span>
+      </span>
+      <span className="plan-option__price">
+        <span className="plan-option__amount">{m(card.price)}</span>
+        {card.perMonth && <span className="plan-option__permonth">{m(card.perMonth)}/mo</span>}
       </span>
     </label>
   );
-  if (result?.kind === "changed") {
-    return (
-      <main id="main" className="portal portal--narrow">
-        <h1 className="portal__title">Your subscription is updated</h1>
-        <p role="status" className="portal__notice portal__notice--success">
-          {ACTION_SUCCESS_MESSAGE}
-        </p>
+}
+
+function Changed({ result, country }: { result: Extract<Result, { kind: "changed" }>; country: string }) {
+  const { subscription: after, outcome } = result;
+  return (
+    <main id="main" className="portal portal--narrow">
+      <h1 className="portal__title">Your subscription is updated</h1>
+      <div role="status" aria-live="polite" className="portal__notice portal__notice--success portal__outcome">
         <p>
-          From {formatDay(result.subscription.nextBillingAt)}: {result.subscription.planName}
-          {result.subscription.quantity > 1 ? ` × ${result.subscription.quantity}` : ""}.
+          {outcome.message} {ACTION_SUCCESS_MESSAGE}
         </p>
-        {result.subscription.nextCharge && <NextChargeTable charge={result.subscription.nextCharge} country={s.country} caption="Your next charge" />}
+        {outcome.undo && (
+          <Form method="post" className="portal__inline-form">
+            {Object.entries(outcome.undo.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <button type="submit" className="button button--small button--quiet">
+              {outcome.undo.label}
+            </button>
+          </Form>
+        )}
+      </div>
+      {after.nextCharge && <NextChargeTable charge={after.nextCharge} country={country} caption={`Your next charge, on ${formatDay(after.nextBillingAt)}`} />}
+      <p>
         <Link to={ROUTES.subscriptions} className="button">
           Back to subscriptions
         </Link>
-      </main>
-    );
-  }
+      </p>
+    </main>
+  );
+}
+
+/**
+ * Step 1 chooses a plan (cards with the saving, only the member's own product's refills) and a quantity and shows the
+ * price of the next charge (Preview); step 2 confirms it. Both are plain forms: the page works before JavaScript loads.
+ */
+export function ChangePlanPage({ subscription: s, cards, result }: { subscription: PortalSubscription; cards: PlanCard[]; result: Result }) {
+  const busy = useNavigation().state !== "idle";
+  if (result?.kind === "changed") return <Changed result={result} country={s.country} />;
+  const chosen = result?.kind === "preview" ? result.change : { planCode: s.planCode, quantity: s.quantity };
   return (
     <main id="main" className="portal portal--narrow">
       <p className="portal__eyebrow">
@@ -61,7 +85,7 @@ export function ChangePlanPage({ subscription: s, plans, result }: { subscriptio
       </p>
       <h1 className="portal__title">Change plan or quantity</h1>
       <p className="portal__muted">
-        Now: {s.planName}, quantity {s.quantity}. Changes take effect on your next billing cycle, {formatDay(s.nextBillingAt)}.
+        Now: {s.planName}, quantity {s.quantity}. A new plan starts with your next shipment, on {formatDay(s.nextBillingAt)}.
       </p>
       {result?.kind === "error" && (
         <p role="alert" className="portal__notice portal__notice--error">
@@ -71,14 +95,12 @@ export function ChangePlanPage({ subscription: s, plans, result }: { subscriptio
       <Form method="post" className="portal__form">
         <fieldset className="portal__fieldset">
           <legend className="portal__section-title">How often</legend>
-          {same.map(option)}
+          <div className="plan-picker__options">
+            {cards.map((card) => (
+              <PlanCardOption key={card.code} card={card} checked={card.code === chosen.planCode} currency={s.currency} country={s.country} />
+            ))}
+          </div>
         </fieldset>
-        {swaps.length > 0 && (
-          <fieldset className="portal__fieldset">
-            <legend className="portal__section-title">Or swap to</legend>
-            {swaps.map(option)}
-          </fieldset>
-        )}
         <label htmlFor="quantity" className="portal__label">
           Quantity
         </label>

@@ -3,6 +3,7 @@ import { portalPath } from "../../../domain/portal-routes";
 import { ROUTES } from "../../../domain/routes";
 import { ADD_ON_PLANS, familyOf, isOnSavings } from "../../../domain/subscription-actions";
 import { PACK_SIZES } from "../../../domain/supply";
+import { cardBrandName } from "../../../domain/payments";
 import type { PlanCode } from "../../../domain/plans";
 import type { PortalSubscription } from "../../../server/modules/subscriptions";
 import { billingEvery, formatDay, money } from "./format";
@@ -14,6 +15,55 @@ export interface PlanOption {
   price: number;
   productCode: string;
   billingPeriodMonths: number | null;
+}
+
+const regionNames = () => new Intl.DisplayNames(["en"], { type: "region" });
+
+/** Where the renewals ship and which card pays them, each with the place that changes it (settings). */
+function ShipsAndPays({ subscription: s, titleId }: { subscription: PortalSubscription; titleId: string }) {
+  const a = s.shipTo;
+  const card = s.payment;
+  return (
+    <div className="portal__where">
+      <dl className="portal__where-list">
+      <div className="portal__where-item">
+        <dt className="portal__section-title">Ships to</dt>
+        <dd>
+          <address className="portal__address">
+            {a.firstName} {a.lastName}
+            <br />
+            {a.address1}
+            {a.address2 ? `, ${a.address2}` : ""}
+            <br />
+            {[a.city, a.region, a.postalCode].filter(Boolean).join(", ")}
+            {a.country !== "US" && (
+              <>
+                <br />
+                {regionNames().of(a.country) ?? a.country}
+              </>
+            )}
+          </address>
+          <Link to={`${ROUTES.settings}#shipping-address`} className="portal__link" aria-describedby={`${titleId}-where`}>
+            Change address
+          </Link>
+        </dd>
+      </div>
+      <div className="portal__where-item">
+        <dt className="portal__section-title">Paid with</dt>
+        <dd>
+          <p>{card ? `${cardBrandName(card.brand)} ending in ${card.last4}` : "No card on file"}</p>
+          {card && <p className="portal__muted">Expires {String(card.expMonth).padStart(2, "0")}/{card.expYear}</p>}
+          <Link to={`${ROUTES.settings}#billing`} className="portal__link" aria-describedby={`${titleId}-where`}>
+            Change card
+          </Link>
+        </dd>
+      </div>
+      </dl>
+      <p id={`${titleId}-where`} className="portal__hint">
+        Changes in Settings apply to your next shipment.
+      </p>
+    </div>
+  );
 }
 
 /** One held subscription: what ships next, when and for how much, and everything the member can do about it. */
@@ -37,6 +87,8 @@ export function SubscriptionCard({ subscription: s, plans, bounds }: { subscript
           </p>
         </div>
       </header>
+
+      <ShipsAndPays subscription={s} titleId={titleId} />
 
       <section className="portal__next" aria-labelledby={`${titleId}-next`}>
         <h3 id={`${titleId}-next`} className="portal__section-title">

@@ -1,12 +1,33 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { NO_SUBSCRIPTIONS_MESSAGE } from "../../../domain/subscription-actions";
 import { ROUTES } from "../../../domain/routes";
 import type { PortalSubscription } from "../../../server/modules/subscriptions";
 import { formatDay } from "./format";
 import { SubscriptionCard, type PlanOption } from "./SubscriptionCard";
 import { ReactivateForm } from "./ReactivateForm";
+import type { Undo } from "./action-result";
 
-export type PortalResult = { ok: true; id: string; message: string } | { ok: false; id: string; error: string } | null;
+export type PortalResult = { ok: true; id: string; message: string; undo: Undo | null } | { ok: false; id: string; error: string } | null;
+
+/** What the last action did, and its Undo: a plain form posting the inverse through the same action (works before JavaScript). */
+function ActionNotice({ id, message, undo }: { id: string; message: string; undo: Undo | null }) {
+  return (
+    <div className="portal__notice portal__notice--success portal__outcome">
+      <p>{message}</p>
+      {undo && (
+        <Form method="post" className="portal__inline-form">
+          <input type="hidden" name="subscriptionId" value={id} />
+          {Object.entries(undo.fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className="button button--small button--quiet">
+            {undo.label}
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
 
 export function SubscriptionsPage({
   subscriptions,
@@ -25,7 +46,7 @@ export function SubscriptionsPage({
     <main id="main" className="portal">
       <h1 className="portal__title">Subscriptions</h1>
       <div role="status" aria-live="polite" className="portal__live">
-        {result?.ok && <p className="portal__notice portal__notice--success">{result.message}</p>}
+        {result?.ok && <ActionNotice id={result.id} message={result.message} undo={result.undo} />}
       </div>
       <div role="alert" className="portal__live">
         {result && !result.ok && <p className="portal__notice portal__notice--error">{result.error}</p>}
@@ -66,7 +87,7 @@ export function SubscriptionsPage({
         </section>
       )}
       <p className="portal__footnote">
-        Every change takes effect on your next billing cycle. <Link to={ROUTES.order_history}>See your order history</Link>.
+        Plan and item changes apply from your next shipment; date changes apply at once. <Link to={ROUTES.order_history}>See your order history</Link>.
       </p>
     </main>
   );

@@ -1,15 +1,19 @@
 import { data, Link } from "react-router";
 import { ROUTES } from "../../../domain/routes";
+import { NextShipment } from "../../components/subscriptions/NextShipment";
 import { ReferPanel } from "../../components/referrals/ReferPanel";
 import { redeemAction, referLoaderData } from "../../components/referrals/refer-loader.server";
 import { requireViewer } from "../../lib/require-viewer";
 import type { Route } from "./+types/home";
 import "../../components/account/account.css";
+import "../../components/subscriptions/portal.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  const { view, headers } = await referLoaderData(context, request);
-  return data({ firstName: viewer.firstName, email: viewer.email, refer: view }, { headers });
+  const [{ view, headers }, subscriptions] = await Promise.all([referLoaderData(context, request), context.subscriptions.list()]);
+  // The soonest shipment of the member's active subscriptions leads the page (issue 34, point 8).
+  const next = subscriptions.filter((s) => s.status === "active").sort((a, b) => a.nextBillingAt.localeCompare(b.nextBillingAt))[0] ?? null;
+  return data({ firstName: viewer.firstName, email: viewer.email, refer: view, next }, { headers });
 }
 
 /** The points form of the #refer section. */
@@ -25,7 +29,7 @@ const LINKS = [
   { to: ROUTES.settings, title: "Settings", text: "Details, address, card, password and devices." },
 ];
 
-/** The member's home (SPEC.md section 2, member_homepage): a greeting, the account's places, and the #refer section. */
+/** The member's home (SPEC.md section 2, member_homepage): a greeting, the next shipment, the account's places, and the #refer section. */
 export default function MemberHome({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="account-page">
@@ -34,6 +38,7 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
         <h1 className="page-title">{loaderData.firstName ? `Hi, ${loaderData.firstName}` : "Welcome back"}</h1>
         <p className="page-intro">Signed in as {loaderData.email}.</p>
       </header>
+      {loaderData.next && <NextShipment subscription={loaderData.next} />}
       <nav aria-label="Your account" className="member-links">
         {LINKS.map((l) => (
           <Link key={l.to} to={l.to} className="member-link">

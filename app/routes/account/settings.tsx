@@ -5,6 +5,9 @@ import { AddressSchema, ChangePasswordSchema, ProfileSchema, TokenField } from "
 import { ROUTES } from "../../../domain/routes";
 import { CardForm } from "../../components/account/CardForm";
 import { FormAlert, FormField } from "../../components/account/FormField";
+import { SelectFormField } from "../../components/account/SelectFormField";
+import { useCountryOptions } from "../../components/checkout/AddressSection";
+import { postalLabel, regionChoices } from "../../components/checkout/regions";
 import { handleForm } from "../../components/account/reply.server";
 import { useAccountForm, type FormReply } from "../../components/account/use-account-form";
 import { requireViewer } from "../../lib/require-viewer";
@@ -21,10 +24,10 @@ const PROVIDER_NAMES = { google: "Google", facebook: "Facebook" } as const;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireViewer(context, request);
-  const [user, sessions] = await Promise.all([context.accounts.user(), context.accounts.sessions()]);
+  const [user, sessions, address] = await Promise.all([context.accounts.user(), context.accounts.sessions(), context.accounts.settingsAddress()]);
   if (!user) requireViewer({ viewer: { ...context.viewer, signedIn: false } }, request);
   const confirmEmail = new URL(request.url).searchParams.get("confirmEmail");
-  return { user: user!, sessions, confirmEmail: confirmEmail && /^[A-Za-z0-9_-]{43}$/.test(confirmEmail) ? confirmEmail : null };
+  return { user: user!, sessions, address, confirmEmail: confirmEmail && /^[A-Za-z0-9_-]{43}$/.test(confirmEmail) ? confirmEmail : null };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings | Seed" }, { name: "robots", content: "noindex" }];
@@ -34,7 +37,6 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Fo
   const formData = await request.formData();
   const intent = String(formData.get("intent"));
   const a = context.accounts;
-  const saved = { notice: "Saved." };
   switch (intent) {
     case "profile":
       return handleForm(intent, formData, ProfileSchema, (v) => a.updateProfile(v), (r) => ({
@@ -45,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Fo
     case "password":
       return handleForm(intent, formData, ChangePasswordSchema, (v) => a.changePassword(v), () => ({ notice: "Password changed. Your other devices are signed out." }));
     case "address":
-      return handleForm(intent, formData, AddressSchema, (v) => a.saveAddress(v), () => saved);
+      return handleForm(intent, formData, AddressSchema, (v) => a.saveAddress(v), (r) => ({ notice: addressSavedNotice(r) }));
     case "card":
       return handleForm(intent, formData, CardSchema, (v) => a.replaceCard(v.cardToken), () => ({ notice: "Your new card is saved." }));
     case "session":
@@ -128,22 +130,39 @@ function PasswordSection({ hasPassword, reply }: { hasPassword: boolean; reply?:
   );
 }
 
-function AddressSection({ user, reply }: { user: Loaded["user"]; reply?: FormReply }) {
-  const a = user.account.details.shipping_addresses[0];
+/** What saving the address did to the member's subscriptions (they ship to it from the next shipment, in its country). */
+function addressSavedNotice({ moved, elsewhere }: { moved: number; elsewhere: number }): string {
+  const words = ["Saved."];
+  if (moved > 0) words.push(moved === 1 ? "Your subscription ships here from its next shipment." : `Your ${moved} subscriptions ship here from their next shipment.`);
+  if (elsewhere > 0) words.push(`${elsewhere === 1 ? "A subscription" : `${elsewhere} subscriptions`} priced for another country keep their address: to move one abroad, contact care.`);
+  return words.join(" ");
+}
+
+function AddressSection({ user, address, reply }: { user: Loaded["user"]; address: Loaded["address"]; reply?: FormReply }) {
+  const a = address.address;
   const f = useAccountForm("address", AddressSchema, reply, {
-    firstName: a?.first_name ?? user.firstName ?? "",
-    lastName: a?.last_name ?? user.lastName ?? "",
+    firstName: a?.firstName ?? user.firstName ?? "",
+    lastName: a?.lastName ?? user.lastName ?? "",
     address1: a?.address1 ?? "",
     address2: a?.address2 ?? "",
     city: a?.city ?? "",
     region: a?.region ?? "",
-    postalCode: a?.postal_code ?? "",
+    postalCode: a?.postalCode ?? "",
     country: a?.country ?? "US",
   });
+  const country = String(f.fields.country.value ?? a?.country ?? "US");
+  const countries = useCountryOptions(country);
+  const regions = regionChoices(country);
+  const dates = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
   return (
     <section className="account-section" id="shipping-address" aria-labelledby="address-title">
       <h2 id="address-title">Shipping address</h2>
-      <p>Where we send your orders.</p>
+      <p>Where we send your orders and your subscriptions' shipments.</p>
+      {address.source === "last_order" && (
+        <FormAlert kind="info">
+          From your order {address.orderNumber} of {dates.format(new Date(address.orderedAt))}. Save it to keep it for your next orders.
+        </FormAlert>
+      )}
       <Form method="post" {...getFormProps(f.form)} className="auth-form" onChange={f.onChange}>
         <input type="hidden" name="intent" value="address" />
         <FormAlert kind="error">{f.formError}</FormAlert>
@@ -156,11 +175,22 @@ function AddressSection({ user, reply }: { user: Loaded["user"]; reply?: FormRep
         <FormField field={f.fields.address2} label="Apartment, suite (optional)" autoComplete="shipping address-line2" />
         <div className="field-row">
           <FormField field={f.fields.city} label="City" autoComplete="shipping address-level2" />
-          <FormField field={f.fields.region} label="State or region" autoComplete="shipping address-level1" />
+          <SelectFormField field={f.fields.country} label="Country" options={countries} autoComplete="shipping country" />
         </div>
         <div className="field-row">
-          <FormField field={f.fields.postalCode} label="Zip code" autoComplete="shipping postal-code" />
-          <FormField field={f.fields.country} label="Country (2 letters)" autoComplete="shipping country" />
+          {regions ? (
+            <SelectFormField
+              key={`region-${country}`}
+              field={f.fields.region}
+              label={regions.label}
+              placeholder={`Choose a ${regions.label.toLowerCase()}`}
+              options={regions.choices.map((c) => ({ value: c.code, label: c.name }))}
+              autoComplete="shipping address-level1"
+            />
+          ) : (
+            <FormField key={`region-${country}`} field={f.fields.region} label="State or region (optional)" autoComplete="shipping address-level1" />
+          )}
+          <FormField field={f.fields.postalCode} label={postalLabel(country)} autoComplete="shipping postal-code" />
         </div>
         <button type="submit" className="button" disabled={f.busy}>
           {f.busy ? "Saving…" : "Save address"}
@@ -260,7 +290,7 @@ function DataSection({ reply }: { reply?: FormReply }) {
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const reply = useActionData<typeof action>();
-  const { user, sessions, confirmEmail } = loaderData;
+  const { user, sessions, address, confirmEmail } = loaderData;
   return (
     <main id="main" className="account-page">
       <header className="account-header">
@@ -271,7 +301,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <div className="account-grid">
         {confirmEmail && <ConfirmEmailSection token={confirmEmail} reply={reply} />}
         <ProfileSection user={user} reply={reply} />
-        <AddressSection user={user} reply={reply} />
+        <AddressSection user={user} address={address} reply={reply} />
         <PasswordSection hasPassword={user.hasPassword} reply={reply} />
         <section className="account-section" id="billing" aria-labelledby="billing-title">
           <h2 id="billing-title">Billing</h2>

@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { describeValidationFailure } from "../../../domain/errors";
-import { ACTION_SUCCESS_MESSAGE } from "../../../domain/subscription-actions";
 import { SubscriptionActionSchema } from "../../../domain/subscription-requests";
+import { formatDay } from "../../components/subscriptions/format";
 import { SubscriptionsPage } from "../../components/subscriptions/SubscriptionsPage";
+import { describeAction } from "../../components/subscriptions/action-result";
 import { intentOf } from "../../components/subscriptions/intents";
 import { formResult, requireMember } from "../../components/subscriptions/member.server";
 import type { Route } from "./+types/subscriptions";
@@ -25,13 +26,19 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent.action === "reactivate") {
     const result = await formResult(request, () => context.subscriptions.reactivate(id));
     return result.ok
-      ? { ok: true as const, id, message: "Welcome back—your subscription is active again." }
+      ? { ok: true as const, id, message: `Welcome back—your subscription is active again. Your next shipment is on ${formatDay(result.value.nextBillingAt)}.`, undo: null }
       : data({ ok: false as const, id, error: result.error }, { status: result.status });
   }
   const parsed = SubscriptionActionSchema.safeParse(intent);
   if (!parsed.success) return data({ ok: false as const, id, error: describeValidationFailure(parsed.error) }, { status: 400 });
-  const result = await formResult(request, () => context.subscriptions.act(id, parsed.data));
-  return result.ok ? { ok: true as const, id, message: ACTION_SUCCESS_MESSAGE } : data({ ok: false as const, id, error: result.error }, { status: result.status });
+  // The subscription before the action, so the answer can say what changed and offer the way back.
+  const result = await formResult(request, async () => {
+    const before = await context.subscriptions.get(id);
+    return { before, after: await context.subscriptions.act(id, parsed.data) };
+  });
+  if (!result.ok) return data({ ok: false as const, id, error: result.error }, { status: result.status });
+  const outcome = describeAction(parsed.data, result.value.before, result.value.after, context.subscriptions.dateBounds());
+  return { ok: true as const, id, ...outcome };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscriptions | Seed" }, { name: "robots", content: "noindex" }];

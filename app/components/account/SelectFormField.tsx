@@ -1,0 +1,33 @@
+import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+
+interface SelectFormFieldProps {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  options: { value: string; label: string }[];
+  /** A first, empty choice ("Choose a state"): the field starts unanswered. */
+  placeholder?: string;
+  autoComplete?: string;
+}
+
+/** FormField's select: a labelled choice whose problem message is announced with it. */
+export function SelectFormField({ field, label, options, placeholder, autoComplete }: SelectFormFieldProps) {
+  const props = getSelectProps(field);
+  return (
+    <div className="field">
+      <label htmlFor={field.id} className="field-label">
+        {label}
+      </label>
+      <select {...props} key={props.key} className="field-input" autoComplete={autoComplete}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <p id={field.errorId} className="field-error" role={field.errors ? "alert" : undefined}>
+        {field.errors?.[0]}
+      </p>
+    </div>
+  );
+}
