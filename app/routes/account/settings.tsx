@@ -158,13 +158,13 @@ function AddressSection({ user, address, reply }: { user: Loaded["user"]; addres
     <section className="account-section" id="shipping-address" aria-labelledby="address-title">
       <h2 id="address-title">Shipping address</h2>
       <p>Where we send your orders and your subscriptions' shipments.</p>
-      {address.source === "last_order" && (
-        <FormAlert kind="info">
-          From your order {address.orderNumber} of {dates.format(new Date(address.orderedAt))}. Save it to keep it for your next orders.
-        </FormAlert>
-      )}
       <Form method="post" {...getFormProps(f.form)} className="auth-form" onChange={f.onChange}>
         <input type="hidden" name="intent" value="address" />
+        {address.source === "last_order" && (
+          <FormAlert kind="info">
+            From your order {address.orderNumber} of {dates.format(new Date(address.orderedAt))}. Save it to keep it for your next orders.
+          </FormAlert>
+        )}
         <FormAlert kind="error">{f.formError}</FormAlert>
         <FormAlert kind="success">{f.notice}</FormAlert>
         <div className="field-row">
