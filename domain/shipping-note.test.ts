@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { COUNTRY_CHOICES, currencyForCountry, usesAltCurrencyPlans } from "./locale";
 import { cents } from "./money";
+import { offersFrom } from "./offers";
+import { PRODUCT_PAGES } from "./product-pages";
+import { quoteCart } from "./quote";
+import { canShipTo } from "./shipping";
+import { seedPlansIn, seedProducts } from "./testing/seed-catalog";
 import { countryInSentence, currencyWords, needsShippingNote, planShippingFee, shippingNote } from "./shipping-note";
 
 const gbp = (amount: number) => ({ amount: cents(amount), currency: "GBP" as const });
@@ -30,5 +36,23 @@ describe("planShippingFee", () => {
   it("is free for the free-shipping refills and in the US", () => {
     expect(planShippingFee("GB", "syn-rf-3mo", "GBP").amount).toBe(0);
     expect(planShippingFee("US", "syn-wk", "USD").amount).toBe(0);
+  });
+});
+
+describe("what a product page shows is what checkout charges", () => {
+  const codes = [...new Set(Object.values(PRODUCT_PAGES).flat())];
+  const countries = COUNTRY_CHOICES.filter(canShipTo);
+  it.each(countries)("%s: each plan's price, currency and shipping equal the quote of a cart of that plan alone", (country) => {
+    const plans = seedPlansIn(usesAltCurrencyPlans(country) ? "international" : "domestic", currencyForCountry(country));
+    const catalog = { products: seedProducts, plans, autoCoupons: [] };
+    const offers = offersFrom(codes, catalog, country).filter((o) => o.available && o.price);
+    expect(offers.length).toBeGreaterThan(0);
+    for (const offer of offers) {
+      const quoted = quoteCart({ cart: { [offer.productCode]: 1 }, products: seedProducts, plans, promo: null, autoCoupons: [], country, shippingMethod: null });
+      if (!quoted.ok) throw new Error(`${country} ${offer.productCode}: ${quoted.code}`);
+      expect(quoted.quote.currency).toBe(offer.price!.currency);
+      expect(quoted.quote.shipping.amount).toBe(planShippingFee(country, offer.planCode, offer.price!.currency).amount);
+      expect(quoted.quote.subtotal).toBe(offer.listPrice!.amount);
+    }
   });
 });

@@ -124,14 +124,23 @@ test("a UK address asks for a postcode and a county, and a bad postcode is calle
 });
 
 test.describe("refill plans say whom they are for", () => {
-  test("the refill page says it is for someone with the jar and links to the starter kit", async ({ page }) => {
+  test("the refill page and the cart say it is for someone with the jar and link to the starter kit", async ({ page }) => {
+    test.slow(); // two pages checked by axe
     await open(page, "/daily-synbiotic-refill");
     await expect(page.locator('.plan-option[data-product="syn-rf"]')).toContainText("Refill only, no jar");
     const notice = page.getByTestId("refill-notice");
     await expect(notice).toContainText("This refill is for someone who already has the DS-01® glass jar from a starter kit");
     await expectNoViolations(page, "refill page");
     await shoot(page, "refill-page");
-    await notice.getByRole("link", { name: "Start with the DS-01® starter kit" }).click();
+    await addChosenPlan(page, "syn-rf");
+    await open(page, "/cart");
+    const note = page.getByTestId("refill-line-note");
+    await expect(note).toHaveText("Refill only, no jar: for the DS-01® jar you already have. New? See the starter kit");
+    await expect(note.getByRole("link", { name: "New? See the starter kit" })).toHaveAttribute("href", "/daily-synbiotic#plans");
+    await expectNoViolations(page, "cart with a refill");
+    await shoot(page, "cart-refill", note);
+    await open(page, "/daily-synbiotic-refill");
+    await page.getByTestId("refill-notice").getByRole("link", { name: "Start with the DS-01® starter kit" }).click();
     await expect(page).toHaveURL(/\/daily-synbiotic#plans$/);
     await expect(page.locator('.plan-option[data-product="syn-wk"] input')).toBeChecked();
   });

@@ -123,7 +123,7 @@ function RefillNotice({ offers, selected, onSelect }: { offers: ProductOffer[]; 
     <div className="plan-picker__refill" aria-live="polite">
       {refill && (
         <p data-testid="refill-notice">
-          {refillNotice(refill)} New to {refill.productName}?{" "}
+          <KeepNames text={`${refillNotice(refill)} New to ${refill.productName}?`} name={refill.productName} />{" "}
           {!starterHere ? (
             <Link to={`${refill.starterPath}#plans`} className="plan-picker__starter">
               Start with the {refill.productName} starter kit
@@ -138,6 +138,21 @@ function RefillNotice({ offers, selected, onSelect }: { offers: ProductOffer[]; 
         </p>
       )}
     </div>
+  );
+}
+
+/** The text with each product name kept on one line ("VS-01™" never breaks at its hyphen). */
+function KeepNames({ text, name }: { text: string; name: string }) {
+  const parts = text.split(name);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && <span className="plan-picker__name">{name}</span>}
+        </span>
+      ))}
+    </>
   );
 }
 
