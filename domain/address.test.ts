@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { addressWords } from "./address-words";
 import { addressProblem, ADDRESS_MESSAGES, HEALTH_CERTIFICATION_QUESTION, healthCertificationQuestion, isValidPhone, PEDIATRIC_CERTIFICATION_QUESTION, type Address } from "./address";
 
 const us: Address = { firstName: "Ada", lastName: "Lovelace", address1: "1 Main St", city: "Austin", region: "TX", postalCode: "78701", country: "US" };
@@ -15,11 +16,22 @@ describe("shipping address rules", () => {
     ["country", { country: "XX" }],
     ["country", { country: "EU" }],
     ["country", { country: "UK" }],
-    ["region", { region: "ZZ" }],
-    ["postalCode", { postalCode: "7870" }],
     ["phone", { phone: "12" }],
   ] as const)("%s problems use the shared message", (field, change) => {
     expect(addressProblem({ ...us, ...change })).toEqual({ field, message: ADDRESS_MESSAGES[field] });
+  });
+  it("region and postal code problems speak the address's country", () => {
+    expect(addressProblem({ ...us, region: "ZZ" })).toEqual({ field: "region", message: "Please choose your state." });
+    expect(addressProblem({ ...us, postalCode: "7870" })).toEqual({ field: "postalCode", message: "Please enter a valid ZIP code." });
+    const gb = { ...us, country: "GB", region: "", postalCode: "SW1A 1AA" };
+    expect(addressProblem({ ...gb, postalCode: "12" })).toEqual({ field: "postalCode", message: "Please enter a valid postcode." });
+    expect(addressProblem({ ...gb, region: "x".repeat(51) })).toEqual({ field: "region", message: "Please shorten your county to 50 characters." });
+    expect(addressProblem({ ...us, country: "CA", region: "TX", postalCode: "K1A 0B1" })?.message).toBe(addressWords("CA").regionMessage);
+  });
+  it("an Australian postcode is four digits", () => {
+    const au = { ...us, country: "AU", region: "NSW", postalCode: "2000" };
+    expect(addressProblem(au)).toBeNull();
+    expect(addressProblem({ ...au, postalCode: "20000" })).toEqual({ field: "postalCode", message: "Please enter a valid postcode." });
   });
   it("names in any script pass", () => expect(addressProblem({ ...us, firstName: "Zoë", lastName: "O'Brien-Łukasz" })).toBeNull());
   it("Canada needs a province and a Canadian postal code", () => {

@@ -1,4 +1,5 @@
 /** Shipping address rules and the shared messages of SPEC.md section 5. No zod: the checkout form uses these too. */
+import { addressWords, REGION_MAX_LENGTH } from "./address-words";
 import { isCountryCode } from "./countries";
 export interface Address {
   firstName: string;
@@ -21,6 +22,7 @@ export const ADDRESS_MESSAGES = {
   address1: "Please enter your street address.",
   city: "Please enter your city.",
   country: "Please choose your country.",
+  /** The shared words where no country is known; an address's own country words come from addressWords. */
   region: "Please choose your state or region.",
   postalCode: "Please enter a valid zip code.",
   phone: "Please enter a valid phone number",
@@ -65,6 +67,7 @@ const POSTAL_PATTERNS: Record<string, RegExp> = {
   US: /^\d{5}(-\d{4})?$/,
   CA: /^[A-Za-z]\d[A-Za-z][ -]?\d[A-Za-z]\d$/,
   GB: /^[A-Za-z]{1,2}\d[A-Za-z\d]? ?\d[A-Za-z]{2}$/,
+  AU: /^\d{4}$/,
 };
 const ANY_POSTAL = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 
@@ -74,6 +77,13 @@ const NAME = /^[\p{L}\p{M}][\p{L}\p{M}' .-]{0,49}$/u;
 export function isValidPhone(value: string): boolean {
   const digits = value.replace(/[\s().+-]/g, "");
   return /^\d{7,15}$/.test(digits);
+}
+
+/** The words for a field's problem: the postal code and region speak the address's country (domain/address-words). */
+function messageFor(field: AddressField, country: string): string {
+  if (field === "postalCode") return addressWords(country).postalMessage;
+  if (field === "region") return addressWords(country).regionMessage;
+  return ADDRESS_MESSAGES[field as keyof typeof ADDRESS_MESSAGES];
 }
 
 /** The first problem with an address, as the field and the words to show, or null when it can be shipped to. */
@@ -90,11 +100,11 @@ export function addressProblem(a: Address): { field: AddressField; message: stri
     ["phone", !a.phone || a.phone.trim() === "" || isValidPhone(a.phone)],
   ];
   const failed = checks.find(([, ok]) => !ok);
-  return failed ? { field: failed[0], message: ADDRESS_MESSAGES[failed[0] as keyof typeof ADDRESS_MESSAGES] } : null;
+  return failed ? { field: failed[0], message: messageFor(failed[0], country) } : null;
 }
 
 function regionOk(country: string, region: string): boolean {
   if (country === "US") return (US_STATES as readonly string[]).includes(region);
   if (country === "CA") return (CA_PROVINCES as readonly string[]).includes(region);
-  return region.length <= 50;
+  return region.length <= REGION_MAX_LENGTH;
 }

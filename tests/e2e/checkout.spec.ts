@@ -169,13 +169,13 @@ test("fields are checked as the shopper leaves them and all at once on submit", 
   const zip = page.getByLabel("ZIP code");
   await zip.fill("12");
   await zip.press("Tab");
-  await expect(page.getByText("Please enter a valid zip code.")).toBeVisible();
+  await expect(page.getByText("Please enter a valid ZIP code.")).toBeVisible();
   await expect(zip).toHaveAttribute("aria-invalid", "true");
   await zip.fill("97201");
-  await expect(page.getByText("Please enter a valid zip code.")).toHaveCount(0);
+  await expect(page.getByText("Please enter a valid ZIP code.")).toHaveCount(0);
   await page.getByRole("button", { name: /Place order/ }).click();
   await expect(page.getByLabel("Email")).toBeFocused();
-  for (const message of ["Kindly enter a valid email address.", "Please enter your first name.", "Please choose your state or region.", "Please enter a valid card number.", "Please confirm the health certification to continue."])
+  for (const message of ["Kindly enter a valid email address.", "Please enter your first name.", "Please choose your state.", "Please enter a valid card number.", "Please confirm the health certification to continue."])
     await expect(page.getByText(message)).toBeVisible();
 });
 

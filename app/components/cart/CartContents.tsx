@@ -6,6 +6,8 @@ import { EmptyCart } from "./EmptyCart";
 import { PromoCodeField } from "./PromoCodeField";
 import { PromoLimits, RenewalTermsList } from "../checkout/RenewalTerms";
 import { UpsellList } from "./UpsellList";
+import { needsShippingNote } from "../../../domain/shipping-note";
+import { ShippingNote } from "../ui/ShippingNote";
 import type { CartQuote } from "./cart-quote";
 import type { CartView } from "./cart-view";
 import { useCartActions } from "./use-cart-actions";
@@ -53,6 +55,8 @@ export function CartContents({ view, focusHeading, onNavigate, layout }: CartCon
   }
   const { quote, problems, cartProblem } = priced;
   const promoApplies = quote?.discounts.some((d) => d.kind === "promo") ?? false;
+  // Outside the US: the flag on names the country on the Shipping row; off, one plain sentence says currency and fee.
+  const abroad = needsShippingNote(country);
   return (
     <div className={`cart-layout cart-layout--${layout}`}>
       {status}
@@ -76,7 +80,8 @@ export function CartContents({ view, focusHeading, onNavigate, layout }: CartCon
       <div className="cart-side">
         <PromoCodeField code={promo?.code ?? null} promoApplies={promoApplies} notAppliedReason={quote?.promoNotApplied?.reason} />
         {promoApplies && <PromoLimits coupon={promo} country={country} />}
-        {quote && <CartSummary totals={quote} country={country} />}
+        {quote && abroad && !view.internationalCurrency && <ShippingNote country={country} fee={{ amount: quote.shipping.amount, currency: quote.currency }} className="cart-shipping-note" />}
+        {quote && <CartSummary totals={quote} country={country} shippingTo={abroad && view.internationalCurrency ? country : null} />}
         {renewals.length > 0 && (
           <div className="renewal-terms renewal-terms--cart">
             <RenewalTermsList renewals={renewals} country={country} dated={false} />

@@ -1,6 +1,7 @@
 import type { Currency } from "../../../domain/money";
 import { planBillingLabel } from "../../../domain/plans";
 import type { QuoteLine } from "../../../domain/quote";
+import { refillStarter } from "../../../domain/refills";
 import { Money } from "./Money";
 import { QuantityStepper, formButton } from "./QuantityStepper";
 
@@ -19,12 +20,22 @@ interface CartLineProps extends LineActions {
 
 /** One priced line: what it is, its price, quantity, discount and total. A free gift says "Free" and has no controls. */
 export function CartLine({ line, currency, country, max, onDecrease, onIncrease, onRemove }: CartLineProps) {
+  const refill = refillStarter(line.productCode);
   return (
     <li className="cart-line" data-product={line.productCode}>
       <img className="cart-line__image" src={line.image} alt="" width={72} height={72} />
       <div className="cart-line__body">
         <p className="cart-line__name">{line.name}</p>
         <p className="cart-line__meta">{line.bonus ? "Free gift with your order" : planBillingLabel(line.planCode, line.billingPeriodMonths)}</p>
+        {/* A refill is sold alone (SPEC.md allows it), so the cart says again that it comes without the jar. */}
+        {refill && (
+          <p className="cart-line__meta" data-testid="refill-line-note">
+            Refill only, no jar: for the <span className="cart-line__nowrap">{refill.productName}</span> jar you already have.{" "}
+            <a href={`${refill.starterPath}#plans`} className="underline">
+              New? See the starter kit
+            </a>
+          </p>
+        )}
         <p className="cart-line__price">
           <span className="cart-line__pair">
             <span className="cart-line__label">Price</span> <Money amount={line.unitPrice} currency={currency} country={country} freeWhenZero={line.bonus} />

@@ -1,5 +1,6 @@
 import type { Currency } from "../../../domain/money";
 import { CREDIT_LABEL } from "../../../domain/order-credit";
+import { countryInSentence } from "../../../domain/shipping-note";
 import { Money } from "./Money";
 
 /** The totals of a quote, a preview or an order: they share these fields. */
@@ -15,7 +16,7 @@ export interface Totals {
 }
 
 /** Subtotal, each discount (the automatic one and the promo code), shipping, the member's credit and the total. */
-export function CartSummary({ totals, country, shippingLabel = false }: { totals: Totals; country: string; shippingLabel?: boolean }) {
+export function CartSummary({ totals, country, shippingLabel = false, shippingTo = null }: { totals: Totals; country: string; shippingLabel?: boolean; shippingTo?: string | null }) {
   const { currency } = totals;
   return (
     <>
@@ -36,7 +37,7 @@ export function CartSummary({ totals, country, shippingLabel = false }: { totals
         ))}
         <div className="cart-summary__row">
           <dt>
-            Shipping
+            {shippingTo ? `Shipping to ${countryInSentence(shippingTo)}` : "Shipping"}
             {shippingLabel && <span className="cart-summary__detail">{totals.shipping.label}</span>}
           </dt>
           <dd>

@@ -16,6 +16,8 @@ export interface CartCatalogData {
   country: string;
   /** The cart the server read from the cart cookie (the /cart page), so it renders before JavaScript. */
   serverCart?: Cart;
+  /** data-display-international-currency: the totals name the shopper's country instead of a ShippingNote. */
+  internationalCurrency?: boolean;
 }
 
 export interface CartView {
@@ -29,6 +31,7 @@ export interface CartView {
   upsell: ProductOffer[];
   country: string;
   catalog: PageCatalog;
+  internationalCurrency: boolean;
 }
 
 /** The cart shows renewal terms without a date, so any fixed instant serves (the same on the server and in the browser). */
@@ -50,5 +53,5 @@ export function useCartView(data: CartCatalogData): CartView {
     [priced, catalog, promo],
   );
   const upsell = useMemo(() => (cart ? upsellOffers({ pathname, country, cart, rules, catalog }) : []), [pathname, country, cart, rules, catalog]);
-  return { rules, cart, priced, promo, renewals, upsell, country, catalog };
+  return { rules, cart, priced, promo, renewals, upsell, country, catalog, internationalCurrency: data.internationalCurrency ?? false };
 }

@@ -4,7 +4,7 @@ import { canShipTo } from "../../../domain/shipping";
 import { CheckoutSection, type StepTracking } from "./CheckoutSection";
 import { SelectField, TextField } from "./Field";
 import { ADDRESS_INPUTS, type CheckoutField } from "./form";
-import { postalLabel, regionChoices } from "./regions";
+import { postalLabel, regionChoices, regionLabel } from "./regions";
 import type { CheckoutForm } from "./use-checkout-form";
 
 /**
@@ -42,7 +42,7 @@ export function AddressSection({ form, tracking }: { form: CheckoutForm; trackin
           {regions ? (
             <SelectField name="region" label={regions.label} autoComplete="shipping address-level1" placeholder={`Choose a ${regions.label.toLowerCase()}`} options={regions.choices.map((c) => ({ value: c.code, label: c.name }))} {...text("region")} />
           ) : (
-            <TextField name="region" label="State or region" optional autoComplete="shipping address-level1" {...text("region")} />
+            <TextField name="region" label={regionLabel(values.country)} optional autoComplete="shipping address-level1" {...text("region")} />
           )}
           <TextField name="postalCode" label={postalLabel(values.country)} autoComplete="shipping postal-code" {...text("postalCode")} />
           <TextField name="phone" label="Phone" optional type="tel" autoComplete="shipping tel" hint="Only if the courier needs to reach you." className="field--wide" {...text("phone")} />

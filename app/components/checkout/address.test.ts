@@ -12,8 +12,10 @@ describe("addressFieldProblem", () => {
     expect(addressFieldProblem(partial, "postalCode")).toBeNull();
   });
   it("checks region and zip by the shopper's country", () => {
-    expect(addressFieldProblem({ ...home, region: "" }, "region")).toBe(ADDRESS_MESSAGES.region);
-    expect(addressFieldProblem({ ...home, country: "CA", region: "ON", postalCode: "97201" }, "postalCode")).toBe(ADDRESS_MESSAGES.postalCode);
+    expect(addressFieldProblem({ ...home, region: "" }, "region")).toBe("Please choose your state.");
+    expect(addressFieldProblem({ ...home, country: "CA", region: "ON", postalCode: "97201" }, "postalCode")).toBe("Please enter a valid postal code.");
+    expect(addressFieldProblem({ ...home, country: "GB", region: "", postalCode: "97201" }, "postalCode")).toBe("Please enter a valid postcode.");
+    expect(addressFieldProblem({ ...home, country: "AU", region: "", postalCode: "2000" }, "postalCode")).toBeNull();
     expect(addressFieldProblem({ ...home, country: "DE", region: "", postalCode: "10115" }, "region")).toBeNull();
   });
   it("takes an empty phone and refuses a bad one", () => {

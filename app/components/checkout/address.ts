@@ -3,7 +3,7 @@ import { addressProblem, type Address, type AddressField } from "../../../domain
 /** Values that pass every check for a country, so one field can be checked on its own. */
 function passingAddress(country: string): Address {
   const c = country.trim().toUpperCase();
-  const postal: Record<string, string> = { US: "10001", CA: "K1A 0B1", GB: "SW1A 1AA" };
+  const postal: Record<string, string> = { US: "10001", CA: "K1A 0B1", GB: "SW1A 1AA", AU: "2000" };
   const region: Record<string, string> = { US: "NY", CA: "ON" };
   return { firstName: "Ada", lastName: "Lovelace", address1: "1 Main Street", city: "Springfield", region: region[c] ?? "", postalCode: postal[c] ?? "12345", country: c, phone: "" };
 }

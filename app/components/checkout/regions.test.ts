@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CA_PROVINCES, US_STATES } from "../../../domain/address";
-import { postalLabel, regionChoices } from "./regions";
+import { postalLabel, regionChoices, regionLabel } from "./regions";
 
 describe("regionChoices", () => {
   it("names every US state and territory, sorted by name", () => {
@@ -18,5 +18,12 @@ describe("postalLabel", () => {
     expect(postalLabel("US")).toBe("ZIP code");
     expect(postalLabel("GB")).toBe("Postcode");
     expect(postalLabel("FR")).toBe("Postal code");
+    expect(postalLabel("AU")).toBe("Postcode");
+    expect(postalLabel("IE")).toBe("Eircode");
+  });
+  it("names the free-text region as the country does", () => {
+    expect(regionLabel("GB")).toBe("County");
+    expect(regionLabel("AU")).toBe("State");
+    expect(regionLabel("DE")).toBe("State or region");
   });
 });

@@ -1,4 +1,5 @@
 import { CA_PROVINCES, US_STATES } from "../../../domain/address";
+import { addressWords } from "../../../domain/address-words";
 
 /** Names for the state and province codes of domain/address, so shoppers pick "Oregon", not "OR". */
 const US_STATE_NAMES: Record<(typeof US_STATES)[number], string> = {
@@ -27,14 +28,18 @@ export interface RegionChoice {
 /** The choices for the region field, or null where it is free text (and optional). */
 export function regionChoices(country: string): { label: string; choices: RegionChoice[] } | null {
   const byName = (a: RegionChoice, b: RegionChoice) => a.name.localeCompare(b.name);
-  if (country === "US") return { label: "State", choices: US_STATES.map((code) => ({ code, name: US_STATE_NAMES[code] })).sort(byName) };
-  if (country === "CA") return { label: "Province", choices: CA_PROVINCES.map((code) => ({ code, name: CA_PROVINCE_NAMES[code] })).sort(byName) };
+  const label = addressWords(country).regionLabel;
+  if (country === "US") return { label, choices: US_STATES.map((code) => ({ code, name: US_STATE_NAMES[code] })).sort(byName) };
+  if (country === "CA") return { label, choices: CA_PROVINCES.map((code) => ({ code, name: CA_PROVINCE_NAMES[code] })).sort(byName) };
   return null;
 }
 
-/** What the zip field is called where the shopper lives. */
+/** What the zip field is called where the shopper lives (domain/address-words: the server's messages use the same). */
 export function postalLabel(country: string): string {
-  if (country === "US") return "ZIP code";
-  if (country === "GB") return "Postcode";
-  return "Postal code";
+  return addressWords(country).postalLabel;
+}
+
+/** What the free-text region field is called where the shopper lives: "County" in the UK, "State" in Australia. */
+export function regionLabel(country: string): string {
+  return addressWords(country).regionLabel;
 }

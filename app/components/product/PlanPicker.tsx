@@ -5,7 +5,9 @@ import { couponDiscount, type PromoCoupon } from "../../../domain/coupons";
 import { cents } from "../../../domain/money";
 import type { ProductOffer } from "../../../domain/offers";
 import { EVENTS } from "../../../domain/event-names";
+import { refillNotice, refillStarter, REFILL_BADGE } from "../../../domain/refills";
 import { ROUTES } from "../../../domain/routes";
+import { feeWords, planShippingFee } from "../../../domain/shipping-note";
 import { track } from "../../lib/analytics";
 import { addProductToCart, ensureCartId } from "../cart/cart-store";
 import { Price } from "./Price";
@@ -22,6 +24,11 @@ interface PlanPickerProps {
   choice: PlanChoice;
   /** Name the product on each option (a choice between products, such as the partner plans). */
   showName?: boolean;
+  /**
+   * With data-display-international-currency on, a shopper outside the US sees each plan's shipping to their country
+   * beside its price; null shows none (the page states it once instead, in a ShippingNote).
+   */
+  shippingTo?: string | null;
 }
 
 export interface PlanChoice {
@@ -49,7 +56,7 @@ export function offerLabel(offer: ProductOffer): string {
  * Choose a plan and add it to the cart. Without JavaScript the form still works: it opens /cart?cart=<code>.
  * With it, the cart updates in place (the header count follows) and a link to the cart appears.
  */
-export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan", promo = null, choice, showName = false }: PlanPickerProps) {
+export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan", promo = null, choice, showName = false, shippingTo = null }: PlanPickerProps) {
   const catalog = useMemo(() => new Map(cartRules), [cartRules]);
   const { selected, select: setSelected } = choice;
   const [status, setStatus] = useState<{ kind: "added" | "error"; text: string } | null>(null);
@@ -74,10 +81,11 @@ export function PlanPicker({ offers, country, cartRules, legend = "Choose your p
         <legend className="plan-picker__legend">{legend}</legend>
         <div className="plan-picker__options">
           {offers.map((offer) => (
-            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} promo={promo} showName={showName} />
+            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} promo={promo} showName={showName} shippingTo={shippingTo} />
           ))}
         </div>
       </fieldset>
+      <RefillNotice offers={offers} selected={selected} onSelect={setSelected} />
       <button type="submit" className="button plan-picker__submit" disabled={!selected}>
         Add to cart
       </button>
@@ -101,9 +109,54 @@ interface PlanOptionProps {
   onSelect: (code: string) => void;
   promo: PromoCoupon | null;
   showName: boolean;
+  shippingTo: string | null;
 }
 
-function PlanOption({ offer, country, name, checked, onSelect, promo, showName }: PlanOptionProps) {
+/**
+ * A refill-only plan is sold alone (SPEC.md allows it), so when one is chosen the shopper reads whom it is for, with
+ * the way to the starter kit that brings the jar: a button when the starter is on this page, else a link to its page.
+ */
+function RefillNotice({ offers, selected, onSelect }: { offers: ProductOffer[]; selected: string; onSelect: (code: string) => void }) {
+  const refill = refillStarter(selected);
+  const starterHere = refill && offers.find((o) => o.productCode === refill.starter);
+  return (
+    <div className="plan-picker__refill" aria-live="polite">
+      {refill && (
+        <p data-testid="refill-notice">
+          <KeepNames text={`${refillNotice(refill)} New to ${refill.productName}?`} name={refill.productName} />{" "}
+          {!starterHere ? (
+            <Link to={`${refill.starterPath}#plans`} className="plan-picker__starter">
+              Start with the {refill.productName} starter kit
+            </Link>
+          ) : starterHere.available ? (
+            <button type="button" className="plan-picker__starter" onClick={() => onSelect(refill.starter)}>
+              Choose the starter kit
+            </button>
+          ) : (
+            "Its starter kit is not sold in your country yet."
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The text with each product name kept on one line ("VS-01™" never breaks at its hyphen). */
+function KeepNames({ text, name }: { text: string; name: string }) {
+  const parts = text.split(name);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 && <span className="plan-picker__name">{name}</span>}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function PlanOption({ offer, country, name, checked, onSelect, promo, showName, shippingTo }: PlanOptionProps) {
   const promoOff = promo && offer.price ? couponDiscount(promo, offer.sku, offer.price) : 0;
   return (
     <label className={`plan-option ${checked ? "is-checked" : ""} ${offer.available ? "" : "is-disabled"}`} data-product={offer.productCode}>
@@ -112,6 +165,7 @@ function PlanOption({ offer, country, name, checked, onSelect, promo, showName }
         <span className="plan-option__title">
           {showName ? `${offer.name}, ${offerLabel(offer).toLowerCase()}` : offerLabel(offer)}
           {offer.savingsMessage && <span className="plan-option__badge">{offer.savingsMessage}</span>}
+          {refillStarter(offer.productCode) && <span className="plan-option__badge plan-option__badge--refill">{REFILL_BADGE}</span>}
         </span>
         <span className="plan-option__detail">{offer.description}</span>
         {offer.renewal && (
@@ -140,8 +194,15 @@ function PlanOption({ offer, country, name, checked, onSelect, promo, showName }
               <Price money={{ amount: cents(offer.price.amount - promoOff), currency: offer.price.currency }} country={country} /> with {promo.code}
             </span>
           )}
+          {shippingTo && <OfferShipping offer={offer} price={offer.price} country={shippingTo} />}
         </span>
       )}
     </label>
   );
+}
+
+/** "+ £10 shipping" or "Free shipping": this plan's standard shipping to the shopper's country, as checkout adds it. */
+function OfferShipping({ offer, price, country }: { offer: ProductOffer; price: NonNullable<ProductOffer["price"]>; country: string }) {
+  const fee = planShippingFee(country, offer.planCode, price.currency);
+  return <span className="plan-option__shipping">{fee.amount === 0 ? "Free shipping" : `+ ${feeWords(fee, country)} shipping`}</span>;
 }

@@ -25,7 +25,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     serverCart = replaceCart(link.code, rules);
     headers.append("Set-Cookie", cartSetCookie(serverCart, new URL(request.url).protocol));
   }
-  return data({ catalog, cartRules, country: context.country, serverCart }, { headers });
+  const internationalCurrency = context.flags["data-display-international-currency"];
+  return data({ catalog, cartRules, country: context.country, internationalCurrency, serverCart }, { headers });
 }
 
 /** The cart's buttons before JavaScript: each posts intent=increase|decrease|remove:<code>; the cookie's cart changes. */

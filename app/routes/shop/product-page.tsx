@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { offersFrom } from "../../../domain/offers";
 import { PRODUCT_PAGES, isProductPage } from "../../../domain/product-pages";
 import { routeNameForPath } from "../../../domain/routes";
+import { needsShippingNote, planShippingFee } from "../../../domain/shipping-note";
 import { Blocks } from "../../blocks/Blocks";
 import { CountryPicker } from "../../components/product/CountryPicker";
 import { PlanPicker, usePlanChoice } from "../../components/product/PlanPicker";
@@ -10,6 +11,7 @@ import { SustainabilitySection } from "../../components/product/SustainabilitySe
 import { productJsonLd } from "../../components/product/product-json-ld";
 import { useCountryOffers } from "../../components/product/use-country-offers";
 import { usePromoCoupon } from "../../components/promo/use-promo-coupon";
+import { ShippingNote } from "../../components/ui/ShippingNote";
 import { pageMeta } from "../../lib/page-meta";
 import type { Route } from "./+types/product-page";
 import "../../components/product/product.css";
@@ -26,7 +28,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     context.catalog.cartRules(),
   ]);
   if (!page) throw data(null, { status: 404 });
-  return { name, codes, page, catalog, cartRules, country: context.country, pageUrl: `${url.origin}${url.pathname}` };
+  // On: each plan card shows its shipping to the shopper's country. Off (SPEC.md's default): one plain sentence does.
+  const internationalCurrency = context.flags["data-display-international-currency"];
+  return { name, codes, page, catalog, cartRules, country: context.country, internationalCurrency, pageUrl: `${url.origin}${url.pathname}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
@@ -42,6 +46,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const main = offers[0];
   const choice = usePlanChoice(offers);
   const chosen = offers.find((o) => o.productCode === choice.selected) ?? main;
+  const abroad = needsShippingNote(country);
+  const noteFee = abroad && !loaderData.internationalCurrency && chosen?.price ? planShippingFee(country, chosen.planCode, chosen.price.currency) : null;
   return (
     <main id="main" className="product-page">
       <section className="product-hero" aria-labelledby="product-title">
@@ -57,7 +63,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {error}
             </p>
           )}
-          <PlanPicker offers={offers} country={country} cartRules={cartRules} promo={promo} choice={choice} />
+          {noteFee && <ShippingNote country={country} fee={noteFee} />}
+          <PlanPicker offers={offers} country={country} cartRules={cartRules} promo={promo} choice={choice} shippingTo={abroad && loaderData.internationalCurrency ? country : null} />
         </div>
       </section>
       {chosen && <ProductDetails offer={chosen} />}

@@ -249,8 +249,13 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
   });
 
   it.each([
-    ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...US_ADDRESS, postalCode: "ABCDE" } }, 422, "Please enter a valid zip code."],
-    ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...US_ADDRESS, region: "ZZ" } }, 422, "Please choose your state or region."],
+    // Each field's words are the address's country's (domain/address-words), the same the checkout form shows.
+    ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...US_ADDRESS, postalCode: "ABCDE" } }, 422, "Please enter a valid ZIP code."],
+    ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...US_ADDRESS, region: "ZZ" } }, 422, "Please choose your state."],
+    ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...DE_ADDRESS, country: "GB", postalCode: "12345" } }, 422, "Please enter a valid postcode."],
+    ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...CA_ADDRESS, postalCode: "78701" } }, 422, "Please enter a valid postal code."],
+    ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...CA_ADDRESS, region: "TX" } }, 422, "Please choose your province."],
+    ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...DE_ADDRESS, country: "AU", postalCode: "20000" } }, 422, "Please enter a valid postcode."],
     ["BILLING_VALIDATION_ERROR", { shippingAddress: { ...DE_ADDRESS, country: "XX" } }, 422, "Please choose your country."],
     ["INVALID_COUPON", { couponCodes: ["NOPE"] }, 422, "Invalid promo code"],
     ["INVALID_COUPON", { couponCodes: ["SUMMER15"] }, 422, "Invalid promo code"],
