@@ -7,7 +7,7 @@ import { CardForm } from "../../components/account/CardForm";
 import { FormAlert, FormField } from "../../components/account/FormField";
 import { SelectFormField } from "../../components/account/SelectFormField";
 import { useCountryOptions } from "../../components/checkout/AddressSection";
-import { postalLabel, regionChoices } from "../../components/checkout/regions";
+import { postalLabel, regionChoices, regionLabel } from "../../components/checkout/regions";
 import { handleForm } from "../../components/account/reply.server";
 import { useAccountForm, type FormReply } from "../../components/account/use-account-form";
 import { requireViewer } from "../../lib/require-viewer";
@@ -188,7 +188,7 @@ function AddressSection({ user, address, reply }: { user: Loaded["user"]; addres
               autoComplete="shipping address-level1"
             />
           ) : (
-            <FormField key={`region-${country}`} field={f.fields.region} label="State or region (optional)" autoComplete="shipping address-level1" />
+            <FormField key={`region-${country}`} field={f.fields.region} label={`${regionLabel(country)} (optional)`} autoComplete="shipping address-level1" />
           )}
           <FormField field={f.fields.postalCode} label={postalLabel(country)} autoComplete="shipping postal-code" />
         </div>
