@@ -3,13 +3,14 @@ import { ROUTES } from "../../../domain/routes";
 import { ReferPanel } from "../../components/referrals/ReferPanel";
 import { redeemAction, referLoaderData } from "../../components/referrals/refer-loader.server";
 import { requireViewer } from "../../lib/require-viewer";
+import { ArrivalNotice, arrivalOf } from "../../components/account/ArrivalNotice";
 import type { Route } from "./+types/home";
 import "../../components/account/account.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
   const { view, headers } = await referLoaderData(context, request);
-  return data({ firstName: viewer.firstName, email: viewer.email, refer: view }, { headers });
+  return data({ firstName: viewer.firstName, email: viewer.email, refer: view, arrival: arrivalOf(new URL(request.url)) }, { headers });
 }
 
 /** The points form of the #refer section. */
@@ -33,6 +34,7 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
         <p className="auth-eyebrow">Your Account</p>
         <h1 className="page-title">{loaderData.firstName ? `Hi, ${loaderData.firstName}` : "Welcome back"}</h1>
         <p className="page-intro">Signed in as {loaderData.email}.</p>
+        <ArrivalNotice arrival={loaderData.arrival} email={loaderData.email} />
       </header>
       <nav aria-label="Your account" className="member-links">
         {LINKS.map((l) => (
