@@ -45,6 +45,7 @@ for (const [label, viewport] of [["1440", DESKTOP], ["390", MOBILE]] as const) {
     await stale.getByLabel("Email", { exact: true }).fill(email);
     await stale.getByRole("button", { name: "Send a new link" }).click();
     await expect(stale.getByRole("status")).toContainText("a new link is on its way");
+    await shot(other, `stale-link-${label}`);
     await phone.close();
   });
 }
