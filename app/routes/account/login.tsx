@@ -115,9 +115,9 @@ function StaleVerificationLink({ email, reply }: { email: string | null; reply?:
   return (
     <section className="auth-card" aria-labelledby="stale-link-title">
       <h2 id="stale-link-title">Verify your email</h2>
-      <FormAlert kind="error">This verification link has expired or was already used.</FormAlert>
       <Form method="post" {...getFormProps(form)} className="auth-form" onChange={onChange}>
         <input type="hidden" name="intent" value="resend" />
+        <FormAlert kind="error">This verification link has expired or was already used.</FormAlert>
         <p>We can send you a new link. It works for 7 days, and opening it signs you in.</p>
         <FormAlert kind="error">{formError}</FormAlert>
         <FormAlert kind="success">{notice}</FormAlert>
