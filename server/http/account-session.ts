@@ -5,7 +5,7 @@ import { checkSessionMatch } from "../../domain/accounts";
 import { ShopError } from "../../domain/errors";
 import type { Client, SessionClaims, StartedSession } from "../modules/auth";
 import { clearSessionCookie, setSessionCookie } from "./cookies";
-import { SESSION_COOKIE } from "../modules/auth";
+import { revokeSession, SESSION_COOKIE } from "../modules/auth";
 import type { AppEnv } from "./types";
 import { clientAddressKey } from "./middleware/client-ip";
 import { publicOrigin } from "../public-origin";
@@ -25,6 +25,17 @@ export function sessionAnswer(c: Context<AppEnv>, started: StartedSession) {
   setSessionCookie(c, started.token, started.expiresAt);
   c.header("Cache-Control", "no-store");
   return { success: true as const, email: started.customer.email, seedSessionToken: started.token };
+}
+
+/**
+ * A session that replaces whatever this browser held (a sign-up, a verification link): the session its cookie named
+ * ends, so one browser never keeps two live sessions and the id changes when the shopper becomes signed in.
+ */
+export async function replaceSession(c: Context<AppEnv>, started: StartedSession): Promise<void> {
+  const previous = c.get("session");
+  if (previous) await revokeSession(c.get("shop"), previous.sessionId);
+  setSessionCookie(c, started.token, started.expiresAt);
+  c.header("Cache-Control", "no-store");
 }
 
 function identityOf(token: string): { uuid: string; email: string } | null {

@@ -4,6 +4,7 @@ import { NextShipment } from "../../components/subscriptions/NextShipment";
 import { ReferPanel } from "../../components/referrals/ReferPanel";
 import { redeemAction, referLoaderData } from "../../components/referrals/refer-loader.server";
 import { requireViewer } from "../../lib/require-viewer";
+import { ArrivalNotice, arrivalOf } from "../../components/account/ArrivalNotice";
 import type { Route } from "./+types/home";
 import "../../components/account/account.css";
 import "../../components/subscriptions/portal.css";
@@ -13,7 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [{ view, headers }, subscriptions] = await Promise.all([referLoaderData(context, request), context.subscriptions.list()]);
   // The soonest shipment of the member's active subscriptions leads the page (issue 34, point 8).
   const next = subscriptions.filter((s) => s.status === "active").sort((a, b) => a.nextBillingAt.localeCompare(b.nextBillingAt))[0] ?? null;
-  return data({ firstName: viewer.firstName, email: viewer.email, refer: view, next }, { headers });
+  return data({ firstName: viewer.firstName, email: viewer.email, refer: view, next, arrival: arrivalOf(new URL(request.url)) }, { headers });
 }
 
 /** The points form of the #refer section. */
@@ -37,6 +38,7 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
         <p className="auth-eyebrow">Your Account</p>
         <h1 className="page-title">{loaderData.firstName ? `Hi, ${loaderData.firstName}` : "Welcome back"}</h1>
         <p className="page-intro">Signed in as {loaderData.email}.</p>
+        <ArrivalNotice arrival={loaderData.arrival} email={loaderData.email} />
       </header>
       {loaderData.next && <NextShipment subscription={loaderData.next} />}
       <nav aria-label="Your account" className="member-links">

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useState } from "react";
 import { Form, Link, redirect, useActionData } from "react-router";
 import { z } from "../../../domain/zod";
 import { CodeSignInSchema, EmailOnlySchema, LinkTokenSchema, SignInSchema } from "../../../domain/accounts";
@@ -21,12 +22,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
   const [magic, identity] = [link("magic"), link("identity")];
   const redirectTo = safeReturnTo(url.searchParams.get(RETURN_TO_PARAM));
-  if (context.viewer.signedIn && !magic && !identity) throw redirect(redirectTo);
+  // A used or expired verification link lands here, signed in or not: the page offers a new link.
+  const staleLink = url.searchParams.get("verified") === "0";
+  if (context.viewer.signedIn && !magic && !identity && !staleLink) throw redirect(redirectTo);
   return {
     redirectTo,
     magic,
     identity,
-    verified: url.searchParams.get("verified"),
+    staleLink,
+    viewerEmail: context.viewer.signedIn ? (context.viewer.email ?? null) : null,
     social: socialOutcome(url.searchParams.get("social")),
     providers: context.accounts.socialProviders,
   };
@@ -67,6 +71,10 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Fo
       return handleForm(intent, formData, LinkTokenSchema, (v) => accounts.signInWithMagicLink(v.token), () => back({ redirectTo: String(formData.get("redirectTo") ?? "") }));
     case "identity":
       return handleForm(intent, formData, LinkTokenSchema, (v) => accounts.signInWithIdentityLink(v.token), () => back({ redirectTo: String(formData.get("redirectTo") ?? "") }));
+    case "resend":
+      return handleForm(intent, formData, EmailOnlySchema, (v) => accounts.resendVerification(v), () => ({
+        notice: "If this address is waiting for verification, a new link is on its way. It works for 7 days.",
+      }));
     default:
       throw new Response("Unknown form", { status: 400 });
   }
@@ -75,6 +83,7 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Fo
 /** A link from an email asks for one press before it is spent, so a mail scanner that opens links signs nobody in. */
 function LinkConfirm({ intent, token, redirectTo, reply }: { intent: "magic" | "identity"; token: string; redirectTo: string; reply?: FormReply }) {
   const { form, busy, formError } = useAccountForm(intent, LinkTokenSchema, reply);
+  const otherWays = redirectTo === ROUTES.member_homepage ? ROUTES.login : `${ROUTES.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: redirectTo })}`;
   return (
     <section className="auth-card" aria-labelledby="magic-title">
       <h2 id="magic-title">{intent === "magic" ? "Finish signing in" : "Confirm your email"}</h2>
@@ -92,6 +101,36 @@ function LinkConfirm({ intent, token, redirectTo, reply }: { intent: "magic" | "
           {busy ? "Signing in…" : intent === "magic" ? "Sign In" : "Confirm and sign in"}
         </button>
       </Form>
+      <div className="auth-links">
+        {/* A full page load: the link's token leaves the address bar and the usual forms come back. */}
+        <a href={otherWays}>Use another way to sign in</a>
+      </div>
+    </section>
+  );
+}
+
+/** A verification link that no longer works (used, expired, or replaced by a newer one): say so, and send a new one. */
+function StaleVerificationLink({ email, reply }: { email: string | null; reply?: FormReply }) {
+  const { form, fields, busy, formError, notice, onChange } = useAccountForm("resend", EmailOnlySchema, reply, email ? { email } : undefined);
+  return (
+    <section className="auth-card" aria-labelledby="stale-link-title">
+      <h2 id="stale-link-title">Verify your email</h2>
+      <Form method="post" {...getFormProps(form)} className="auth-form" onChange={onChange}>
+        <input type="hidden" name="intent" value="resend" />
+        <FormAlert kind="error">This verification link has expired or was already used.</FormAlert>
+        <p>We can send you a new link. It works for 7 days, and opening it signs you in.</p>
+        <FormAlert kind="error">{formError}</FormAlert>
+        <FormAlert kind="success">{notice}</FormAlert>
+        <FormField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <button type="submit" className="button" aria-busy={busy || undefined} disabled={busy}>
+          {busy ? "Sending…" : "Send a new link"}
+        </button>
+      </Form>
+      {email && (
+        <div className="auth-links">
+          <Link to={ROUTES.member_homepage}>Go to your account</Link>
+        </div>
+      )}
     </section>
   );
 }
@@ -114,16 +153,31 @@ function PasswordForm({ redirectTo, reply }: { redirectTo: string; reply?: FormR
       <div className="auth-links">
         <Link to={ROUTES.recover}>Forgot password?</Link>
         <Link to={`${ROUTES.recover}?kind=set`}>Don't have a password?</Link>
-        <Link to={ROUTES.signup}>Want to create a new account?</Link>
+        <Link to={redirectTo === ROUTES.member_homepage ? ROUTES.signup : `${ROUTES.signup}?${new URLSearchParams({ [RETURN_TO_PARAM]: redirectTo })}`}>Want to create a new account?</Link>
       </div>
     </section>
   );
 }
 
+const emailOf = (reply: FormReply) => String((reply.result.initialValue as Record<string, unknown> | undefined)?.email ?? "");
+
+/**
+ * The address the code was sent to: from the answer that sent it, kept across the answers to each try (a wrong code's
+ * answer echoes it too, which is what the page has before JavaScript).
+ */
+function useCodeEmail(reply: FormReply | undefined): string {
+  const fromReply = reply && ((reply.intent === "passwordless" && reply.notice) || reply.intent === "code") ? emailOf(reply) : "";
+  const [kept, keep] = useState(fromReply);
+  useEffect(() => {
+    if (fromReply) keep(fromReply);
+  }, [fromReply]);
+  return fromReply || kept;
+}
+
 function PasswordlessForms({ redirectTo, reply }: { redirectTo: string; reply?: FormReply }) {
   const send = useAccountForm("passwordless", PasswordlessSchema, reply);
   const code = useAccountForm("code", CodeSignInSchema, reply);
-  const sentEmail = reply?.intent === "passwordless" && reply.notice ? String((reply.result.initialValue as Record<string, unknown> | undefined)?.email ?? "") : "";
+  const codeEmail = useCodeEmail(reply);
   const codeSent = send.notice?.includes("code") || reply?.intent === "code";
   return (
     <section className="auth-card" aria-labelledby="passwordless-title">
@@ -148,8 +202,15 @@ function PasswordlessForms({ redirectTo, reply }: { redirectTo: string; reply?: 
           <input type="hidden" name="intent" value="code" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <FormAlert kind="error">{code.formError}</FormAlert>
-          <input {...getInputProps(code.fields.email, { type: "hidden" })} key={code.fields.email.key} defaultValue={code.fields.email.initialValue ?? sentEmail} />
-          <FormField field={code.fields.code} label="6-digit code" inputProps={{ inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 }} />
+          {/* A plain input, not conform's: conform empties a hidden field when it applies a failed reply, and the next
+              try (the right code, with Enter) then failed the browser's check on a field nobody sees (issue 34). */}
+          <input type="hidden" name="email" value={codeEmail} />
+          <FormAlert kind="error">{code.fields.email.errors?.[0]}</FormAlert>
+          <FormField
+            field={code.fields.code}
+            label="6-digit code"
+            inputProps={{ inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6, autoFocus: reply?.intent === "code" && !!code.formError }}
+          />
           <button type="submit" className="button" aria-busy={code.busy || undefined} disabled={code.busy}>
             {code.busy ? "Signing in…" : "Sign in with code"}
           </button>
@@ -161,18 +222,26 @@ function PasswordlessForms({ redirectTo, reply }: { redirectTo: string; reply?: 
 
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const reply = useActionData<typeof action>();
-  const { redirectTo, magic, identity, verified, providers, social: socialResult } = loaderData;
+  const { redirectTo, magic, identity, staleLink, viewerEmail, providers, social: socialResult } = loaderData;
   const social = `?${new URLSearchParams({ redirectTo })}`;
+  const link = magic ? ("magic" as const) : identity ? ("identity" as const) : null;
   return (
     <main id="main" className="auth-page">
       <p className="auth-eyebrow">Your Account</p>
       <h1 className="page-title">Sign In</h1>
       <p className="auth-lead">Hi, kindly sign in.</p>
-      {verified === "1" && <FormAlert kind="success">Your email is verified. Sign in to continue.</FormAlert>}
-      {verified === "0" && <FormAlert kind="error">This verification link has expired or was already used. Sign in, or ask for a new link from the sign-up page.</FormAlert>}
       {socialResult && <FormAlert kind={socialResult.kind}>{socialResult.message}</FormAlert>}
-      {magic ? <LinkConfirm intent="magic" token={magic} redirectTo={redirectTo} reply={reply} /> : null}
-      {identity && !magic ? <LinkConfirm intent="identity" token={identity} redirectTo={redirectTo} reply={reply} /> : null}
+      {/* A pressed link shows only its own confirmation: one Sign In button on the screen, the other ways one link away. */}
+      {link ? <LinkConfirm intent={link} token={(magic ?? identity)!} redirectTo={redirectTo} reply={reply} /> : null}
+      {!link && staleLink ? <StaleVerificationLink email={viewerEmail} reply={reply} /> : null}
+      {!link && !viewerEmail && <SignInForms redirectTo={redirectTo} reply={reply} providers={providers} social={social} />}
+    </main>
+  );
+}
+
+function SignInForms({ redirectTo, reply, providers, social }: { redirectTo: string; reply?: FormReply; providers: { google: boolean; facebook: boolean }; social: string }) {
+  return (
+    <>
       <PasswordForm redirectTo={redirectTo} reply={reply} />
       <PasswordlessForms redirectTo={redirectTo} reply={reply} />
       {(providers.google || providers.facebook) && (
@@ -192,6 +261,6 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       )}
-    </main>
+    </>
   );
 }

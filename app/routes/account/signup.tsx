@@ -5,12 +5,16 @@ import { ROUTES } from "../../../domain/routes";
 import { FormAlert, FormField } from "../../components/account/FormField";
 import { handleForm } from "../../components/account/reply.server";
 import { useAccountForm, type FormReply } from "../../components/account/use-account-form";
+import { RETURN_TO_PARAM, safeReturnTo } from "../../lib/require-viewer";
+import { returnPathOf } from "../../../domain/safe-return";
 import type { Route } from "./+types/signup";
 import "../../components/account/account.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  if (context.viewer.signedIn) throw redirect(ROUTES.member_homepage);
-  return null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const redirectTo = new URL(request.url).searchParams.get(RETURN_TO_PARAM);
+  if (context.viewer.signedIn) throw redirect(safeReturnTo(redirectTo));
+  // Only a same-origin path goes back into the form (ADR 0049); anything else means the account home.
+  return { redirectTo: returnPathOf(redirectTo) ?? null };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Create your account | Seed" }, { name: "robots", content: "noindex" }];
@@ -23,12 +27,21 @@ export async function action({ context, request }: Route.ActionArgs): Promise<Fo
       notice: "If this address is waiting for verification, a new link is on its way.",
     }));
   }
-  return handleForm("register", formData, RegisterSchema, (v) => context.accounts.register(v), () => ({
-    notice: `We sent a link to ${String(formData.get("email") ?? "").trim().toLowerCase()}. Open it to verify your account, then sign in.`,
-  }));
+  // A new address is signed in at once and goes where a signed-in shopper goes; any other answer is the same for every
+  // address (the account's owner gets an email), so a sign-up never reveals an account.
+  return handleForm("register", formData, RegisterSchema, (v) => context.accounts.register(v), ({ signedIn }) =>
+    signedIn
+      ? { redirectTo: afterSignUp(formData.get(RETURN_TO_PARAM)) }
+      : { notice: `We sent a link to ${String(formData.get("email") ?? "").trim().toLowerCase()}. Open it to verify your account, then sign in.` },
+  );
 }
 
-export default function SignupPage() {
+/** The page a new member lands on: the safe return path they came with, else their account home, welcomed. */
+function afterSignUp(value: FormDataEntryValue | null): string {
+  return returnPathOf(typeof value === "string" ? value : undefined) ?? `${ROUTES.member_homepage}?welcome=1`;
+}
+
+export default function SignupPage({ loaderData }: Route.ComponentProps) {
   const reply = useActionData<typeof action>();
   const { form, fields, busy, formError, notice, onChange } = useAccountForm("register", RegisterSchema, reply);
   const resend = useAccountForm("resend", EmailOnlySchema, reply);
@@ -42,6 +55,7 @@ export default function SignupPage() {
         <h2 id="signup-title">Sign Up</h2>
         <Form method="post" {...getFormProps(form)} className="auth-form" onChange={onChange}>
           <input type="hidden" name="intent" value="register" />
+          {loaderData.redirectTo && <input type="hidden" name={RETURN_TO_PARAM} value={loaderData.redirectTo} />}
           <FormAlert kind="error">{formError}</FormAlert>
           <FormAlert kind="success">{notice}</FormAlert>
           <div className="field-row">
@@ -55,7 +69,9 @@ export default function SignupPage() {
           </button>
         </Form>
         <div className="auth-links">
-          <Link to={ROUTES.login}>Already have an account? Sign in</Link>
+          <Link to={loaderData.redirectTo ? `${ROUTES.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: loaderData.redirectTo })}` : ROUTES.login}>
+            Already have an account? Sign in
+          </Link>
         </div>
       </section>
       {(sentTo || reply?.intent === "resend") && (

@@ -21,7 +21,7 @@ import {
 import { clientLocation } from "../middleware/client-location";
 import { dbOf } from "../../shop";
 import { registerAccount } from "../../workflows/register-account";
-import { clientOf, sessionAnswer } from "../account-session";
+import { clientOf, replaceSession, sessionAnswer } from "../account-session";
 import { clearSessionCookie } from "../cookies";
 import { requireSession } from "../middleware/require-session";
 import { createRouter, errorResponses, jsonBody, jsonResponse, MEMBER_ONLY } from "../openapi";
@@ -56,9 +56,17 @@ const locationRoute = createRoute({
 const registerRoute = createRoute({
   method: "post",
   path: "/auth/register",
-  summary: "Create an account; a verification link goes to the email (the answer is the same whoever owns it)",
+  summary:
+    "Create an account: a new address is signed in at once (the seed_jwt cookie and seedSessionToken) and a verification link follows; an address that has an account gets the same 'check your email' answer as ever and no session",
   request: { body: jsonBody(RegisterSchema) },
-  responses: { 201: jsonResponse("Check your email", z.object({ status: z.literal(201), data: z.object({ email: z.string(), message: z.string() }) })), 429: jsonResponse("Too many", Err), ...errorResponses },
+  responses: {
+    201: jsonResponse(
+      "Signed in (new address), or check your email",
+      z.object({ status: z.literal(201), data: z.object({ email: z.string(), message: z.string(), seedSessionToken: z.string().optional() }) }),
+    ),
+    429: jsonResponse("Too many", Err),
+    ...errorResponses,
+  },
 });
 
 const resendRoute = createRoute({
@@ -123,6 +131,11 @@ const socialStartRoute = createRoute({
   responses: { 302: { description: "To the provider" }, 404: jsonResponse("Not configured", Err), ...errorResponses },
 });
 
+/** The words of a sign-up that signed nobody in: the same for every address that already has an account. */
+export const registeredMessage = (email: string) => `We sent a link to ${email}. Open it to verify your account, then sign in.`;
+/** A new account, signed in. */
+export const signedUpMessage = (email: string) => `Your account is ready. We sent a link to ${email} to verify your email.`;
+
 export const authApi = createRouter()
   .openapi(checkRoute, (c) => {
     c.header("Cache-Control", "no-store");
@@ -144,8 +157,10 @@ export const authApi = createRouter()
   })
   .openapi(registerRoute, async (c) => {
     const input = c.req.valid("json");
-    await registerAccount(c.get("shop"), input, clientOf(c));
-    return c.json({ status: 201 as const, data: { email: input.email, message: `We sent a link to ${input.email}. Open it to verify your account, then sign in.` } }, 201);
+    const started = await registerAccount(c.get("shop"), input, clientOf(c));
+    if (!started) return c.json({ status: 201 as const, data: { email: input.email, message: registeredMessage(input.email) } }, 201);
+    await replaceSession(c, started);
+    return c.json({ status: 201 as const, data: { email: started.customer.email, message: signedUpMessage(started.customer.email), seedSessionToken: started.token } }, 201);
   })
   .openapi(resendRoute, async (c) => {
     const input = c.req.valid("json");

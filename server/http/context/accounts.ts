@@ -12,6 +12,7 @@ import {
   resendVerification,
   revokeAllSessions,
   revokeOwnSession,
+  revokeSession,
   sendLoginCode,
   sendMagicLink,
   setPasswordWithToken,
@@ -51,7 +52,8 @@ export interface AccountsContext {
   accounts: {
     socialProviders: { google: boolean; facebook: boolean };
     signIn(input: { email: string; password: string }): Promise<AccountResult>;
-    register(input: Registration): Promise<AccountResult>;
+    /** A new address is signed in at once (`signedIn`, with the cookie); any other answers the same, signed out. */
+    register(input: Registration): Promise<AccountResult<{ signedIn: boolean }>>;
     resendVerification(input: { email: string }): Promise<AccountResult>;
     sendMagicLink(input: { email: string; redirectTo?: string }): Promise<AccountResult>;
     sendCode(input: { email: string }): Promise<AccountResult>;
@@ -114,7 +116,14 @@ export function accountsContext(c: Context<AppEnv>): AccountsContext {
     accounts: {
       socialProviders: { google: socialProvider(shop.env, "google") !== null, facebook: socialProvider(shop.env, "facebook") !== null },
       signIn: (input) => attempt(async () => started(await signInWithPassword(shop, input, client))),
-      register: (input) => attempt(async () => ({ value: await registerAccount(shop, input, client).then(() => null) })),
+      register: (input) =>
+        attempt<{ signedIn: boolean }>(async () => {
+          const s = await registerAccount(shop, input, client);
+          if (!s) return { value: { signedIn: false } };
+          // The browser's earlier session, if any, ends: the id changes as the shopper becomes signed in.
+          if (session) await revokeSession(shop, session.sessionId);
+          return { value: { signedIn: true }, setCookie: sessionCookieHeader(shop.env, s.token, s.expiresAt) };
+        }),
       resendVerification: (input) => attempt(async () => ({ value: await resendVerification(shop, input, client).then(() => null) })),
       sendMagicLink: (input) => attempt(async () => ({ value: await sendMagicLink(shop, input, client).then(() => null) })),
       sendCode: (input) => attempt(async () => ({ value: await sendLoginCode(shop, input, client).then(() => null) })),

@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { EmailOnlySchema, NewPasswordSchema, SignInSchema } from "../../../domain/accounts";
 import { ROUTES } from "../../../domain/routes";
-import { readSocialFlow, requestPasswordEmail, setPasswordWithToken, signInWithPassword, SOCIAL_FLOW_COOKIE, verifyEmailWithToken } from "../../modules/auth";
+import { readSocialFlow, requestPasswordEmail, setPasswordWithToken, signInWithPassword, signInWithVerificationLink, SOCIAL_FLOW_COOKIE } from "../../modules/auth";
 import { socialSignOn } from "../../workflows/social-sign-on";
-import { clientOf, sessionAnswer } from "../account-session";
+import { clientOf, replaceSession, sessionAnswer } from "../account-session";
 import { createRouter, errorResponses, jsonBody, jsonResponse } from "../openapi";
 
 /** The provider backend's account calls (SPEC.md section 7), JSON in and out, credentials by cookie. */
@@ -53,9 +53,9 @@ const setRoute = createRoute({
 const verifyRoute = createRoute({
   method: "get",
   path: "/account/verify-account/{token}",
-  summary: "The verification link of a registration: marks the email verified and goes to the sign-in page",
+  summary: "The verification link of a registration: verifies the email, claims orders held under it, signs in and goes to the account",
   request: { params: z.object({ token: z.string().max(100) }) },
-  responses: { 303: { description: "To /login?verified=1 (or verified=0 when the link is used up or expired)" } },
+  responses: { 303: { description: "Signed in, to /account/home?verified=1; or, when the link is used up or expired, to /login?verified=0 (which offers a new link)" } },
 });
 
 const SignOnBody = z.object({
@@ -104,8 +104,10 @@ export const accountProvider = createRouter()
   .openapi(setRoute, async (c) => c.json(sessionAnswer(c, await setPasswordWithToken(c.get("shop"), "set_password", c.req.valid("json"), clientOf(c))), 200))
   .openapi(verifyRoute, async (c) => {
     const token = c.req.valid("param").token;
-    const ok = /^[A-Za-z0-9_-]{43}$/.test(token) && (await verifyEmailWithToken(c.get("shop"), token));
-    return c.redirect(`${ROUTES.login}?verified=${ok ? 1 : 0}`, 303);
+    const started = /^[A-Za-z0-9_-]{43}$/.test(token) ? await signInWithVerificationLink(c.get("shop"), token, clientOf(c)) : null;
+    if (!started) return c.redirect(`${ROUTES.login}?verified=0`, 303);
+    await replaceSession(c, started);
+    return c.redirect(`${ROUTES.member_homepage}?verified=1`, 303);
   })
   .openapi(signOnRoute("google"), signOn("google") as never)
   .openapi(signOnRoute("facebook"), signOn("facebook") as never);

@@ -3,7 +3,8 @@ import { earnOrderPoints } from "../loyalty";
 import { claimHeldOrders } from "../orders";
 import { claimHeldPaymentMethods } from "../payments";
 import { claimHeldSubscriptions } from "../subscriptions";
-import { markEmailVerified } from "./credentials";
+import { credentialsOf, markEmailVerified } from "./credentials";
+import { revokeAllSessions } from "./sessions";
 import { dropUnprovenIdentities } from "./social";
 
 /**
@@ -32,4 +33,16 @@ async function claimHeldPurchases(tx: Queryable, customerId: string, now: Date):
   await claimHeldSubscriptions(tx, customerId);
   await claimHeldPaymentMethods(tx, customerId);
   for (const order of claimed) await earnOrderPoints(tx, { customerId, orderId: order.id, amount: order.total, now });
+}
+
+/**
+ * Before a proof other than the registration's own link (a magic link, a code, a social confirmation) verifies an
+ * address for the first time: the sessions of that account were started by a sign-up that proved nothing, maybe by
+ * someone who typed an address that is not theirs (a sign-up signs in at once, issue 34). The mailbox's owner is
+ * signing in now; whoever signed up must not keep a session into the account the proof verifies and whose held
+ * orders it claims.
+ */
+export async function endSessionsOfUnprovenSignUp(db: Queryable, customerId: string, now: Date): Promise<void> {
+  if ((await credentialsOf(db, customerId)).emailVerifiedAt) return;
+  await revokeAllSessions(db, customerId, now);
 }

@@ -2,7 +2,7 @@
 export * from "./sessions";
 /** Credentials (argon2id password hashes, verified email), one-time tokens and the credential throttle. */
 export { clearPasswordHash, credentialsOf, deleteCredentials, markEmailVerified, storePasswordHash, type Credentials } from "./credentials";
-export { proveAddress } from "./address-proof";
+export { endSessionsOfUnprovenSignUp, proveAddress } from "./address-proof";
 export { hashPassword, verifyPassword, warmPasswordDecoy } from "./passwords";
 export { deleteTokensOf, pruneAccountTokens, issueLinkToken, issueLoginCode, spendLinkToken, linkTokenIsLive, TOKEN_TTL_MS } from "./tokens";
 export { AUTH_RULES, throttleAccountMail, throttleAll } from "./throttle";

@@ -4,7 +4,7 @@ import { returnPathOf } from "../../../domain/safe-return";
 import { dbOf, type Shop } from "../../shop";
 import { findCustomerByEmail, findCustomerRow } from "../customers";
 import { sendQueuedEmailsSoon } from "../email";
-import { proveAddress } from "./address-proof";
+import { endSessionsOfUnprovenSignUp, proveAddress } from "./address-proof";
 import { credentialsOf, storePasswordHash } from "./credentials";
 import { confirmIdentityOfToken, dropUnprovenIdentities } from "./social";
 import { queueAccountEmail } from "./emails/account-emails";
@@ -33,10 +33,12 @@ export const addressKey = (client: Client) => client.ip ?? "unknown";
 
 const throttle = throttleAll;
 
-async function begin(shop: Shop, customer: { id: string; email: string }, client: Client): Promise<StartedSession> {
+/** A new session (a new id, so a session id fixed before signing in never becomes a signed-in one). */
+export async function beginSession(shop: Shop, customer: { id: string; email: string }, client: Client): Promise<StartedSession> {
   const { token, expiresAt } = await startSession(shop, customer, { userAgent: client.userAgent });
   return { token, expiresAt, customer: { id: customer.id, email: customer.email } };
 }
+const begin = beginSession;
 
 /**
  * Email and password (POST /account/login/). An unknown email, a guest without a password and a wrong password all
@@ -108,6 +110,7 @@ export async function signInWithMagicLink(shop: Shop, token: string, client: Cli
   const customer = spent ? await findCustomerRow(dbOf(shop), spent.customerId) : null;
   // The link is bound to the address it went to: after an email change, an older link no longer signs in.
   if (!spent || !customer || customer.email !== spent.email) throw new ShopError("INVALID_LINK");
+  await endSessionsOfUnprovenSignUp(dbOf(shop), customer.id, now);
   await proveAddress(dbOf(shop), customer.id, now);
   return begin(shop, customer, client);
 }
@@ -124,6 +127,7 @@ export async function signInWithIdentityLink(shop: Shop, token: string, client: 
     const row = spent ? await findCustomerRow(tx, spent.customerId) : null;
     if (!spent || !row || row.email !== spent.email) return null;
     await confirmIdentityOfToken(tx, spent.id, now);
+    await endSessionsOfUnprovenSignUp(tx, row.id, now);
     await proveAddress(tx, row.id, now);
     return row;
   });
@@ -139,6 +143,7 @@ export async function signInWithCode(shop: Shop, input: { email: string; code: s
   const customer = await findCustomerByEmail(dbOf(shop), email);
   const ok = customer ? await spendLoginCode(dbOf(shop), customer.id, email, input.code, shop.env.SESSION_SECRET, now) : false;
   if (!ok || !customer) throw new ShopError("INVALID_CODE");
+  await endSessionsOfUnprovenSignUp(dbOf(shop), customer.id, now);
   await proveAddress(dbOf(shop), customer.id, now);
   return begin(shop, customer, client);
 }
@@ -204,16 +209,24 @@ export async function changePassword(shop: Shop, customerId: string, keepSession
   });
 }
 
-/** GET /account/verify-account/{token}: marks the address verified. Answers whether the link worked. */
-export async function verifyEmailWithToken(shop: Shop, token: string): Promise<boolean> {
+/**
+ * GET /account/verify-account/{token}: the registration's own link. Opening it proves the address (verified, and the
+ * guest orders held under it are claimed, ADR 0057) and signs in, so the shopper lands on their account in one step.
+ * The sessions the sign-up started stay: this link is the one that registration asked for, so its reader vouches for
+ * it. Answers the new session, or null when the link is unknown, used, expired or no longer names the account's
+ * address (the page then offers a new link).
+ */
+export async function signInWithVerificationLink(shop: Shop, token: string, client: Client): Promise<StartedSession | null> {
+  // Not throttled, as before it signed in: a 256-bit single-use secret cannot be guessed, and the limits stay as they were.
   const now = shop.clock.now();
-  return dbOf(shop).transaction(async (tx) => {
+  const customer = await dbOf(shop).transaction(async (tx) => {
     const spent = await spendLinkToken(tx, "verify_email", token, now);
     const row = spent ? await findCustomerRow(tx, spent.customerId) : null;
-    if (!spent || !row || row.email !== spent.email) return false;
+    if (!spent || !row || row.email !== spent.email) return null;
     await proveAddress(tx, row.id, now);
-    return true;
+    return row;
   });
+  return customer ? begin(shop, customer, client) : null;
 }
 
 /** Sends the verification email again to a registered, unverified account; anything else gets no email. */
