@@ -6,7 +6,7 @@ import { ROUTES } from "./routes";
  * point 12). SPEC.md sells them on their own (the /daily-synbiotic-refill page, the partner plan group's syn-rf and
  * pds-rf, the vaginal group's vs-rf and vs-rf-3mo beside the starter) and has no rule that a refill needs a starter
  * bought first, so the shop does not refuse a refill to a first-time buyer: every place that offers one says plainly
- * whom it is for and links to the starter (docs/decisions/0061-international-clarity-and-refills.md).
+ * whom it is for and links to the starter (docs/decisions/0065-international-clarity-and-refills.md).
  */
 export interface RefillStarter {
   /** The product that brings the jar. */
