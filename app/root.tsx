@@ -19,6 +19,7 @@ import { SiteShell } from "./components/layout/SiteShell";
 import type { ShellData } from "./components/layout/shell-data";
 import { LocaleFromLocation } from "./components/promo/LocaleFromLocation";
 import { PromoCodeFromUrl } from "./components/promo/PromoCodeFromUrl";
+import { CONSENT_FIRST_PAINT_SCRIPT } from "./components/consent/consent-first-paint";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -28,7 +29,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     viewer: context.viewer,
     promoCodeInUrl: url.searchParams.get("promo_code"),
   };
-  return data({ nonce: context.nonce, shell });
+  // gpc: the consent banner says the signal is honoured in the first HTML (the page cache keys on it).
+  return data({ nonce: context.nonce, shell, gpc: context.gpc });
 }
 
 export const links: Route.LinksFunction = () => [
@@ -40,13 +42,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = root?.nonce || undefined;
   return (
-    <html lang="en">
+    // suppressHydrationWarning: the consent script below marks <html> before React runs (ADR 0061).
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f3b2d" />
         <Meta />
         <Links />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CONSENT_FIRST_PAINT_SCRIPT }} />
       </head>
       <body>
         {children}

@@ -1,48 +1,60 @@
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { ALL_ACCEPTED, NECESSARY_ONLY } from "../../../domain/consent";
 import { consentDecided, CONSENT_UPDATED_EVENT, gpcSignal, saveConsent } from "../../lib/consent";
 import { openPopup } from "../../lib/popups";
 import { COOKIE_PREFERENCES_POPUP } from "../ui/popup-registry";
+import { markConsentDecided, takeEarlyPress, type BannerChoice } from "./consent-first-paint";
 
 /**
  * The consent banner: shown until the shopper chooses (nothing beyond strictly necessary is kept or sent before).
- * Rendered after hydration only, since the choice lives in the browser. The footer's Cookie Preferences link
- * changes the choice at any time.
+ * It is in the server's HTML of every page, so it paints with the page (ADR 0061); an inline script in <head> hides
+ * it before the first paint for a shopper who already chose (./consent-first-paint.ts), and once the code runs the
+ * banner leaves the page for them. The footer's Cookie Preferences link changes the choice at any time.
  *
- * It never covers an action (ADR 0050): while it is shown, the page keeps its height free below the footer and
- * scrolling into view (Playwright's, the keyboard's, a fragment's) stops above it, through `--consent-banner-space`.
+ * It never covers anything (ADR 0050, ADR 0061): it sits in the page's flow between the header and the page, not over
+ * it. Fixed over the page was ADR 0050's choice only because it appeared after hydration, when pushing the page down
+ * would have moved controls under a finger; painted with the page, it can take its own room.
  */
 export function ConsentBanner() {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLElement>(null);
+  // Shown in the first render, as on the server: the stylesheet already hides it for a shopper who chose.
+  const [open, setOpen] = useState(true);
+  const gpc = useGpc();
   useEffect(() => {
+    const early = takeEarlyPress();
+    if (early) choose(early);
+    else if (consentDecided()) markConsentDecided();
     setOpen(!consentDecided());
-    const onSaved = () => setOpen(false);
+    const onSaved = () => {
+      markConsentDecided();
+      setOpen(false);
+    };
     window.addEventListener(CONSENT_UPDATED_EVENT, onSaved);
     return () => window.removeEventListener(CONSENT_UPDATED_EVENT, onSaved);
   }, []);
-  useReservedSpace(open ? ref : null);
   if (!open) return null;
   return (
-    <section ref={ref} className="consent-banner" aria-labelledby="consent-banner-title" data-testid="consent-banner">
+    <section className="consent-banner" aria-labelledby="consent-banner-title" data-testid="consent-banner">
       <div className="consent-banner__text">
-        <h2 id="consent-banner-title" className="consent-banner__title">
-          Your privacy choices
-        </h2>
+        <div className="consent-banner__head">
+          <h2 id="consent-banner-title" className="consent-banner__title">
+            Your privacy choices
+          </h2>
+          <button type="button" className="consent-banner__preferences" data-consent-choice="preferences" onClick={() => choose("preferences")}>
+            Cookie Preferences
+          </button>
+        </div>
         <p>
-          We use strictly necessary cookies to run the shop. With your permission we also measure how the site is used
-          and let advertising partners match your visit. Nothing beyond the necessary is kept or sent until you choose.
-          {gpcSignal() && " Your browser's Global Privacy Control signal is on, so targeting and social media cookies stay off."}
+          {gpc
+            ? "Global Privacy Control signal is on, so ad partners get nothing. With your permission we measure visits; until you choose, only necessary cookies run."
+            : "Necessary cookies run the shop. With your permission we also measure visits and let ad partners match them. Until you choose, nothing more is kept or sent."}
         </p>
       </div>
       <div className="consent-banner__actions">
-        <button type="button" className="button button--secondary" onClick={() => openPopup(COOKIE_PREFERENCES_POPUP)}>
-          Cookie Preferences
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => saveConsent(NECESSARY_ONLY)}>
+        <button type="button" className="button button--secondary" data-consent-choice="necessary" onClick={() => choose("necessary")}>
           Necessary Only
         </button>
-        <button type="button" className="button" onClick={() => saveConsent(ALL_ACCEPTED)}>
+        <button type="button" className="button" data-consent-choice="all" onClick={() => choose("all")}>
           Accept All
         </button>
       </div>
@@ -50,26 +62,18 @@ export function ConsentBanner() {
   );
 }
 
-/** Keeps `--consent-banner-space` on <html> at the banner's height plus its gap to the bottom edge while it is shown. */
-function useReservedSpace(ref: RefObject<HTMLElement | null> | null) {
-  useEffect(() => {
-    const banner = ref?.current;
-    if (!banner) return;
-    const root = document.documentElement;
-    const reserve = () => {
-      const gap = window.innerHeight - banner.getBoundingClientRect().bottom;
-      root.style.setProperty(SPACE, `${Math.ceil(banner.offsetHeight + Math.max(gap, 0) * 2)}px`);
-    };
-    reserve();
-    const observer = new ResizeObserver(reserve);
-    observer.observe(banner);
-    window.addEventListener("resize", reserve);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener("resize", reserve);
-      root.style.removeProperty(SPACE);
-    };
-  }, [ref]);
+function choose(choice: BannerChoice): void {
+  if (choice === "preferences") openPopup(COOKIE_PREFERENCES_POPUP);
+  else saveConsent(choice === "all" ? ALL_ACCEPTED : NECESSARY_ONLY);
 }
 
-const SPACE = "--consent-banner-space";
+/**
+ * Global Privacy Control: the server knows it from Sec-GPC (the page cache keeps those pages apart), so the first
+ * HTML says so; the browser's navigator.globalPrivacyControl is checked once the code runs.
+ */
+function useGpc(): boolean {
+  const root = useRouteLoaderData<{ gpc?: boolean }>("root");
+  const [browserGpc, setBrowserGpc] = useState(false);
+  useEffect(() => setBrowserGpc(gpcSignal()), []);
+  return root?.gpc === true || browserGpc;
+}

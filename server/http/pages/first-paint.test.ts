@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { DEFERRED_MODULE_TYPE } from "./deferred-scripts";
 import { rewriteShell, withFastFirstPaint } from "./first-paint";
-import { inlineStylesheets } from "./inline-styles";
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { builtStylesheets, inlineStylesheets } from "./inline-styles";
 
 const CSS: Record<string, string> = { "/assets/root-abc.css": "body{color:red}", "/assets/blocks-def.css": ".b{margin:0}" };
 const read = (href: string) => CSS[href] ?? null;
@@ -24,6 +27,18 @@ describe("the first paint rewrite", () => {
     expect(head).toContain('<link nonce="N1" rel="stylesheet" href="/assets/missing.css"/>');
     // Idempotent: a disabled link is not inlined twice.
     expect(inlineStylesheets(head, read)).toBe(head);
+  });
+
+  it("reads built stylesheets, also one React Router lists with an empty fragment (a route's CSS shared with a lazy module)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "inline-styles-"));
+    mkdirSync(join(dir, "assets"));
+    writeFileSync(join(dir, "assets", "cart-x1.css"), ".cart{color:green}");
+    const readBuilt = builtStylesheets(dir);
+    expect(readBuilt("/assets/cart-x1.css")).toBe(".cart{color:green}");
+    expect(readBuilt("/assets/cart-x1.css#")).toBe(".cart{color:green}");
+    expect(inlineStylesheets('<link rel="stylesheet" href="/assets/cart-x1.css#"/>', readBuilt)).toBe('<style data-href="/assets/cart-x1.css#">.cart{color:green}</style><link rel="stylesheet" href="/assets/cart-x1.css#" disabled=""/>');
+    expect(readBuilt("/assets/cart-x1.css#top")).toBeNull();
+    expect(readBuilt("/assets/../secret.css#")).toBeNull();
   });
 
   it("never inlines CSS that could close the <style> element", () => {

@@ -25,13 +25,19 @@ const STYLESHEET_LINK = /<link\b[^>]*>/g;
 
 export type StylesheetReader = (href: string) => string | null;
 
-/** Reads built stylesheets (build/client/assets/*.css) once each; anything else is not inlined. */
+/**
+ * Reads built stylesheets (build/client/assets/*.css) once each; anything else is not inlined. React Router's
+ * manifest writes a stylesheet that a route shares with a lazily loaded module with an empty fragment
+ * ("/assets/cart-x.css#", the cart's CSS on cart and checkout): the same file, so it is inlined too (it was left a
+ * render-blocking request, issue 34's Lighthouse run).
+ */
 export function builtStylesheets(clientDir: string): StylesheetReader {
   const cache = new Map<string, string | null>();
   return (href) => {
-    if (!/^\/assets\/[\w.-]+\.css$/.test(href)) return null;
+    const path = href.endsWith("#") ? href.slice(0, -1) : href;
+    if (!/^\/assets\/[\w.-]+\.css$/.test(path)) return null;
     if (!cache.has(href)) {
-      const file = join(clientDir, href);
+      const file = join(clientDir, path);
       const ok = existsSync(file) && statSync(file).size <= MAX_INLINE_BYTES;
       cache.set(href, ok ? readFileSync(file, "utf8") : null);
     }
