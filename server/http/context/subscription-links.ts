@@ -14,7 +14,7 @@ export interface SubscriptionLinksContext {
   };
 }
 
-async function answer<T>(run: () => Promise<T>): Promise<LinkAnswer<T>> {
+export async function answer<T>(run: () => Promise<T>): Promise<LinkAnswer<T>> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
