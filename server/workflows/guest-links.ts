@@ -64,7 +64,7 @@ export async function invoiceOfLink(shop: Shop, token: string): Promise<InvoiceV
 }
 
 /** The invoice's PDF, with its file name. */
-export async function invoicePdfOfLink(shop: Shop, token: string): Promise<{ pdf: Uint8Array; fileName: string }> {
+export async function invoicePdfOfLink(shop: Shop, token: string): Promise<{ pdf: Uint8Array<ArrayBuffer>; fileName: string }> {
   const invoice = await invoiceOfLink(shop, token);
   const pdf = await renderInvoicePdf(invoice, shop.clock.now());
   return { pdf: new Uint8Array(pdf), fileName: `seed-invoice-${invoice.number}.pdf` };

@@ -19,7 +19,7 @@ export interface GuestOrdersContext {
     /** The order, and whether to offer the claim (not when its owner is the one signed in). */
     order(token: string): Promise<LinkAnswer<{ order: OrderSummary; offerClaim: boolean }>>;
     invoice(token: string): Promise<LinkAnswer<InvoiceView & { orderId: string }>>;
-    invoicePdf(token: string): Promise<LinkAnswer<{ pdf: Uint8Array; fileName: string }>>;
+    invoicePdf(token: string): Promise<LinkAnswer<{ pdf: Uint8Array<ArrayBuffer>; fileName: string }>>;
     /** Whether the thank-you page offers the claim for this browser's last order. */
     offerClaimOfLastOrder(): Promise<boolean>;
     claim(source: ClaimSource): Promise<LinkAnswer<"sign_in" | "set_password">>;
