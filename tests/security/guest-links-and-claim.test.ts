@@ -8,6 +8,7 @@ import { staffViewOf } from "../../server/modules/email/staff-view";
 import { renewalConsentOf } from "../../server/modules/orders";
 import { codeOf } from "../../server/modules/referrals";
 import { dbOf } from "../../server/shop";
+import { createTestStaff, signInTestStaff } from "../../server/testing/console-staff";
 import { lastEmailTo, requester, sessionCookieOf } from "../../server/testing/accounts";
 import { placeTestOrder } from "../../server/testing/test-order";
 import { openTestShop, testDriver, type TestShop } from "../../server/testing/test-shop";
@@ -75,18 +76,6 @@ describe(`guest links, claim, consent and referral landing (${testDriver()})`, (
     expect(view.cancelPath).toMatch(/^\/subscription-link\?action=cancel&token=/);
   });
 
-  it("an order link works for its validity and not a day after", async () => {
-    const order = await placeTestOrder(app, { email: "guest-expiry@example.com" });
-    const token = tokenIn(linkIn((await confirmationOf(order.id)).text, "View your order")!);
-    shop.clock.advance((ORDER_LINK_DAYS - 1) * DAY);
-    expect((await orderOfLink(shop, token)).id).toBe(order.id);
-    shop.clock.advance(2 * DAY);
-    await expect(orderOfLink(shop, token)).rejects.toMatchObject({ code: "FORBIDDEN" });
-    // A token that was never signed by the shop reads nothing.
-    const forged = signLink("another-secret-entirely-32-characters", { purpose: "order", subject: order.id, scope: null, expiresAt: new Date(shop.clock.now().getTime() + DAY) });
-    await expect(orderOfLink(shop, forged)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
-  });
-
   it("the staff view of the confirmation hides every token of its links", async () => {
     const order = await placeTestOrder(app, { email: "guest-staff@example.com" });
     const email = await confirmationOf(order.id);
@@ -142,6 +131,13 @@ describe(`guest links, claim, consent and referral landing (${testDriver()})`, (
     expect(await renewalConsentOf(dbOf(shop), oneTime.id)).toBeNull();
     const rows = await dbOf(shop).select({ id: orders.id }).from(orders).where(and(eq(orders.email, "consent@example.com")));
     expect(rows).toHaveLength(1);
+
+    // Staff see it on the order's console page.
+    const staff = await signInTestStaff(app, shop, await createTestStaff(shop, "support"));
+    const detail = (await (await app.request(`/api/console/orders/${sub.number}`, { headers: { Cookie: staff } })).json()) as { renewalConsent: unknown };
+    expect(detail.renewalConsent).toEqual({ at: row!.createdAt.toISOString(), termsVersion: RENEWAL_TERMS_VERSION });
+    const once = (await (await app.request(`/api/console/orders/${oneTime.number}`, { headers: { Cookie: staff } })).json()) as { renewalConsent: unknown };
+    expect(once.renewalConsent).toBeNull();
   });
 
   it("the referral landing prices the product as checkout does, and names the member only when they allow it", async () => {
@@ -161,4 +157,17 @@ describe(`guest links, claim, consent and referral landing (${testDriver()})`, (
     expect((await referralLanding(shop, code, "US"))!.referrerFirstName).toBeNull();
     expect(await referralLanding(shop, "ZZZZZZZZ", "US")).toBeNull();
   });
+  // Last: it moves the shop's clock 400 days on.
+  it("an order link works for its validity and not a day after", async () => {
+    const order = await placeTestOrder(app, { email: "guest-expiry@example.com" });
+    const token = tokenIn(linkIn((await confirmationOf(order.id)).text, "View your order")!);
+    shop.clock.advance((ORDER_LINK_DAYS - 1) * DAY);
+    expect((await orderOfLink(shop, token)).id).toBe(order.id);
+    shop.clock.advance(2 * DAY);
+    await expect(orderOfLink(shop, token)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // A token that was never signed by the shop reads nothing.
+    const forged = signLink("another-secret-entirely-32-characters", { purpose: "order", subject: order.id, scope: null, expiresAt: new Date(shop.clock.now().getTime() + DAY) });
+    await expect(orderOfLink(shop, forged)).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+
 });
