@@ -51,6 +51,7 @@ for (const [name, viewport] of [
 
       // The confirmation email, read in the development mailbox.
       const text = await newestEmailText(page, email, /Your Seed order/);
+      await page.screenshot({ path: `test-results/guest-confirmation-email-${name}.png`, fullPage: true });
       const orderPath = pathAfter(text, "View your order");
       const invoicePath = pathAfter(text, "Invoice");
       const managePath = pathAfter(text, "Manage it \\(skip a shipment, cancel\\), no password needed");

@@ -77,7 +77,8 @@ function Subscriptions({ order, plans }: { order: OrderSummary; plans: PlanNames
         })}
       </ul>
       <p className="receipt-muted">
-        Skip, pause or cancel any time from <Link to={ROUTES.subscriptions}>your account</Link>.
+        Skip or cancel any time with the Manage link in your confirmation email, no password needed, or from{" "}
+        <Link to={ROUTES.subscriptions}>your account</Link>.
       </p>
     </section>
   );
