@@ -211,7 +211,8 @@ async function placeClaimed(
     const confirmation = {
       renewals: priced.renewals,
       cancelUrl: (subscriptionId: string) => renewalLink(shop, "cancel", subscriptionId, null, CANCEL_LINK_DAYS),
-      links: guestLinksOf(shop, orderId),
+      // Only a shopper who was not signed in as this customer is offered the account.
+      links: { ...guestLinksOf(shop, orderId), offerAccount: ctx.sessionCustomerId !== customer.id },
     };
     const write = (q: Queryable) => writeOrder(q, claim, order, card, { priceList, renewalCouponCode, confirmation, ...attribution });
     // The order's rows are one statement (ADR 0046); a coupon's redemption and a referral need reads and checks of

@@ -112,7 +112,13 @@ describe(`guest links, claim, consent and referral landing (${testDriver()})`, (
     const http = requester(app, "192.0.2.91", shop);
     await http.post("/api/auth/register", { email: "claim-member@example.com", password: "member-secret-1" });
     await http.get(new URL((await lastEmailTo(shop, "claim-member@example.com")).link!).pathname);
-    sessionCookieOf(await http.post("/provider/account/login", { email: "claim-member@example.com", password: "member-secret-1" }));
+    const memberCookie = sessionCookieOf(await http.post("/provider/account/login", { email: "claim-member@example.com", password: "member-secret-1" }));
+    // The member's own signed-in order links the order but does not offer an account they have.
+    const own = await placeTestOrder(app, { email: "claim-member@example.com", cookie: memberCookie });
+    const [ownMail] = await dbOf(shop).select().from(emailOutbox).where(eq(emailOutbox.idempotencyKey, `order-confirmation:${own.id}`));
+    expect(ownMail!.text).toContain("View your order: ");
+    expect(ownMail!.html).not.toContain("Create your account");
+    shop.clock.advance(5 * 60_000); // past the duplicate-order guard (same email and cart within minutes)
     const held = await placeTestOrder(app, { email: "claim-member@example.com" });
     shop.clock.advance(1000);
     expect(await claimAccountOfOrder(shop, { id: held.id, email: "claim-member@example.com" }, { ...client, ip: "192.0.2.92" })).toBe("sign_in");

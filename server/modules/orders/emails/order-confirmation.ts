@@ -99,7 +99,7 @@ export interface ConfirmationExtras {
    * its invoice and each subscription's page, all signed links. `secrets` are their tokens, declared to the outbox so
    * queuing fails if the staff view would show one (ADR 0055).
    */
-  links?: { orderUrl: string; invoiceUrl: string; manageUrl: (subscriptionId: string) => string; secrets: readonly string[] };
+  links?: { orderUrl: string; invoiceUrl: string; manageUrl: (subscriptionId: string) => string; secrets: readonly string[]; offerAccount?: boolean };
 }
 
 const ACCOUNT_ANCHOR = "#account";
@@ -162,7 +162,7 @@ export function renderOrderConfirmation(order: OrderSummary, extras: Confirmatio
     "",
     "PAYMENT",
     payment,
-    ...(links ? ["", "YOUR ACCOUNT", `Create your account with one press (or sign in if you have one) to see every order in one place: ${links.orderUrl}${ACCOUNT_ANCHOR}`] : []),
+    ...(links?.offerAccount ? ["", "YOUR ACCOUNT", `Create your account with one press (or sign in if you have one) to see every order in one place: ${links.orderUrl}${ACCOUNT_ANCHOR}`] : []),
     "",
     "Questions? Reply to this email and our care team will help.",
     "Seed",
@@ -251,7 +251,7 @@ ${h2("Shipping to")}
 ${p(address.map(e).join("<br>"))}
 ${h2("Payment")}
 ${p(e(payment))}
-${links ? h2("Your account") + p("Create your account with one press, or sign in if you have one, to see every order and subscription in one place.") + p(button(`${links.orderUrl}${ACCOUNT_ANCHOR}`, "Create your account")) : ""}
+${links?.offerAccount ? h2("Your account") + p("Create your account with one press, or sign in if you have one, to see every order and subscription in one place.") + p(button(`${links.orderUrl}${ACCOUNT_ANCHOR}`, "Create your account")) : ""}
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid ${COLORS.rule};font-family:${FONT};font-size:14px;line-height:20px;color:${COLORS.muted};">Questions? Reply to this email and our care team will help.</td></tr>
 </table>
