@@ -88,7 +88,10 @@ for (const [name, viewport] of [
       await guest.getByRole("link", { name: "Skip the next shipment" }).click();
       await expect(guest.getByRole("heading", { name: "Skip this shipment" })).toBeVisible();
 
-      // A changed token opens nothing.
+      // A changed token opens nothing; the PDF answers 4xx with a code and a message.
+      const badPdf = await guest.request.get(pdfHref!.replace(/token=([^.]+)\./, "token=$1x."));
+      expect(badPdf.status()).toBe(400);
+      expect(await badPdf.json()).toMatchObject({ code: "VALIDATION_ERROR", message: "This link is not valid." });
       await open(guest, orderPath.replace(/token=([^.]+)\./, "token=$1x."));
       await expect(guest.getByRole("heading", { name: "We could not open this order" })).toBeVisible();
       await guest.context().close();
