@@ -2,7 +2,7 @@ import { ShopError } from "../../domain/errors";
 import { invoiceView, type InvoiceView } from "../../domain/invoice";
 import type { OrderSummary } from "../../domain/orders";
 import { GUEST_PATHS } from "../../domain/guest-links";
-import { verifyLink } from "../lib/signed-links";
+import { signLink, verifyLink } from "../lib/signed-links";
 import { credentialsOf, requestPasswordEmail, sendMagicLink, type Client } from "../modules/auth";
 import { customerOfOrder, orderSummary, renderInvoicePdf } from "../modules/orders";
 import { legalDetailsOf } from "../http/provider/subscriptions";
@@ -16,13 +16,16 @@ import { renewalLink } from "./renew-subscription";
  * are the shop's one signed-link machinery (server/lib/signed-links.ts): bound to a purpose and one subject, expiring.
  */
 
+const DAY_MS = 86_400_000;
+
 /** An order link reads the order and its invoice for a year and a month: long enough for a tax return's questions. */
 export const ORDER_LINK_DAYS = 400;
 /** A subscription's page from the confirmation: past a 6-month plan's first renewal, like the cancel link beside it. */
 export const MANAGE_LINK_DAYS = 200;
 
 /** The order link's token (purpose "order", subject the order id: it reads that order and nothing else). */
-export const orderLinkToken = (shop: Shop, orderId: string) => tokenOf(renewalLink(shop, "order", orderId, null, ORDER_LINK_DAYS));
+export const orderLinkToken = (shop: Shop, orderId: string) =>
+  signLink(shop.env.SESSION_SECRET, { purpose: "order", subject: orderId, scope: null, expiresAt: new Date(shop.clock.now().getTime() + ORDER_LINK_DAYS * DAY_MS) });
 
 const tokenOf = (url: string) => new URL(url).searchParams.get("token") ?? "";
 
