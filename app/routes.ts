@@ -1,5 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 import { isProductPage } from "../domain/product-pages";
+import { GUEST_PATHS } from "../domain/guest-links";
 import { PORTAL_PATHS } from "../domain/portal-routes";
 import { ROUTES, type RouteName } from "../domain/routes";
 
@@ -47,6 +48,10 @@ export default [
   route(PORTAL_PATHS.cancel_subscription, "routes/account/cancel-by-email.tsx", { id: "cancel_subscription" }),
   route(PORTAL_PATHS.cancel_subscription_link, "routes/account/cancel-link.tsx", { id: "cancel_subscription_link" }),
   route(PORTAL_PATHS.invoice, "routes/account/invoice.tsx", { id: "invoice" }),
+  // The confirmation email's signed order link for a guest: the order, its invoice and PDF (ADR 0063).
+  route(GUEST_PATHS.order, "routes/orders/guest-order.tsx", { id: "guest_order" }),
+  route(GUEST_PATHS.invoice, "routes/orders/guest-invoice.tsx", { id: "guest_invoice" }),
+  route(GUEST_PATHS.invoicePdf, "routes/orders/guest-invoice-pdf.tsx", { id: "guest_invoice_pdf" }),
   // A friend's referral link (ADR 0036): remembers the code for checkout and states the first-order offer.
   route("/r/:code", "routes/referrals/landing.tsx", { id: "referral_landing" }),
   // An empty page of the same build: the baseline for the JavaScript-size benchmark.

@@ -15,6 +15,8 @@ export interface ReferPageView {
   redeemKey: string;
   /** The currency redeemed points become credit in. */
   currency: string;
+  /** Whether the member's link names them (first name) to the friend (ADR 0063); off until they turn it on. */
+  showsName: boolean;
 }
 
 export const TRAFFIC_SOURCE_PATTERN = /^[a-z0-9_-]{1,40}$/;

@@ -86,6 +86,9 @@ export function renewalFrequency(periodMonths: number): string {
   return periodMonths === 1 ? "every month" : `every ${periodMonths} months`;
 }
 
+/** The words of the consent box beside Place order; the order records a hash of these and HOW_TO_CANCEL (ADR 0063). */
+export const RENEWAL_CONSENT_LABEL = "I agree that my subscription renews automatically at the price and frequency above until I cancel.";
+
 /** Said when Place order is pressed without the consent box ticked, by the browser and by the server alike. */
 export const RENEWAL_CONSENT_MESSAGE = "Please confirm that you agree to the automatic renewal to continue.";
 

@@ -12,6 +12,7 @@ import {
   showQuizBanner,
   type HeaderInput,
 } from "./shell";
+import { GUEST_PATHS } from "./guest-links";
 import { REFERRAL_LINK_PREFIX } from "./referrals";
 
 describe("isUnder", () => {
@@ -131,6 +132,8 @@ describe("showQuizBanner", () => {
     ["quiz (the banner's own target)", ROUTES.quiz],
     ["thank-you (a buyer is not the quiz's audience)", ROUTES.thank_you],
     ["referral landing (the friend's offer is on the page)", `${REFERRAL_LINK_PREFIX}ADA-7Q2K`],
+    ["guest order page (a buyer, from the confirmation email)", GUEST_PATHS.order],
+    ["guest invoice page", GUEST_PATHS.invoice],
   ])("hides on the %s page (and its trailing-slash form)", (_label, path) => {
     expect(showQuizBanner({ ...eligible, pathname: path })).toBe(false);
     expect(showQuizBanner({ ...eligible, pathname: `${path}/` })).toBe(false);

@@ -1,5 +1,6 @@
 import { isLoyaltyExcluded, referralBadge, type Experiments } from "./experiments";
 import type { Flags } from "./flags";
+import { GUEST_PATHS } from "./guest-links";
 import { REFERRAL_LINK_PREFIX } from "./referrals";
 import { ROUTES, withoutTrailingSlashes } from "./routes";
 
@@ -54,6 +55,8 @@ const PAGES_WITHOUT_QUIZ_BANNER = [
   // audience (issue 34): the receipt and the friend's landing page keep their own call to action.
   ROUTES.thank_you,
   REFERRAL_LINK_PREFIX,
+  // A guest's order page from the confirmation email (ADR 0063): a buyer too.
+  GUEST_PATHS.order,
   // The banner's own target: a link to the page the shopper is already on only takes room.
   ROUTES.quiz,
 ];

@@ -6,7 +6,8 @@ import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
  * The key is derived from SESSION_SECRET for this use only, so a link token can never pass as a session or vice versa.
  * A token is `<payload>.<mac>`, both base64url; the payload is JSON {p: purpose, s: subject, x: scope, e: expiry seconds}.
  */
-export const LINK_PURPOSES = ["skip", "manage", "cancel", "update-card", "confirm-payment", "newsletter-confirm", "newsletter-unsubscribe"] as const;
+// "order": read one order and its invoice (the confirmation email's links, ADR 0063); "manage": one subscription's page.
+export const LINK_PURPOSES = ["skip", "manage", "cancel", "update-card", "confirm-payment", "newsletter-confirm", "newsletter-unsubscribe", "order"] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 export interface SignedLink {

@@ -46,7 +46,8 @@ import { applyOrderCredit } from "../../domain/order-credit";
 import { attributeReferral } from "./attribute-referral";
 import { priceCart } from "./price-cart";
 import { renewalLink } from "./renew-subscription";
-import { RENEWAL_CONSENT_MESSAGE } from "../../domain/renewal-terms";
+import { guestLinksOf } from "./guest-links";
+import { HOW_TO_CANCEL, RENEWAL_CONSENT_LABEL, RENEWAL_CONSENT_MESSAGE } from "../../domain/renewal-terms";
 
 export interface PlaceOrderContext {
   idempotencyKey: string;
@@ -198,13 +199,21 @@ async function placeClaimed(
       idempotencyKey: ctx.idempotencyKey,
       now,
       heldAt,
+      // The consent checkRequest required, recorded with the wording it was given to (ADR 0063).
+      renewalConsent: priced.renewals.length > 0 ? { at: now, termsVersion: RENEWAL_TERMS_VERSION } : null,
     };
     // A guest using an existing account's email does not replace that account's default card.
     const card = { ...authorized.card, gateway: gateway.name, chargeId: authorized.chargeId, makeDefault: !heldAt && (ctx.sessionCustomerId === customer.id || isFirstOrder) };
     const attribution = { attribution: request.attribution, clickId: request.clickId };
     const renewalCouponCode = promo?.duration === "forever" ? promo.code : null;
     // The confirmation repeats each subscription's renewal terms with a signed link that cancels it (issue 34).
-    const confirmation = { renewals: priced.renewals, cancelUrl: (subscriptionId: string) => renewalLink(shop, "cancel", subscriptionId, null, CANCEL_LINK_DAYS) };
+    // It also links the order, its invoice and each subscription's page for a guest without a password (ADR 0063).
+    const confirmation = {
+      renewals: priced.renewals,
+      cancelUrl: (subscriptionId: string) => renewalLink(shop, "cancel", subscriptionId, null, CANCEL_LINK_DAYS),
+      // Only a shopper who was not signed in as this customer is offered the account.
+      links: { ...guestLinksOf(shop, orderId), offerAccount: ctx.sessionCustomerId !== customer.id },
+    };
     const write = (q: Queryable) => writeOrder(q, claim, order, card, { priceList, renewalCouponCode, confirmation, ...attribution });
     // The order's rows are one statement (ADR 0046); a coupon's redemption and a referral need reads and checks of
     // their own, so an order with either writes them after it in one transaction.
@@ -297,6 +306,12 @@ async function orderingCustomer(shop: Shop, request: PurchaseRequest, ctx: Place
   }
   return findOrCreateCustomer(shop, request.email, names);
 }
+
+/**
+ * Which wording a renewal consent was given to: a short hash of the consent box's words and how to cancel, so a later
+ * change of either gives orders a new version without a table of wordings (the words of each version are in git).
+ */
+export const RENEWAL_TERMS_VERSION = `v1-${createHash("sha256").update(`${RENEWAL_CONSENT_LABEL}\n${HOW_TO_CANCEL}`).digest("hex").slice(0, 16)}`;
 
 /** The confirmation's cancel link outlives the longest first renewal (6 months) with a margin. */
 const CANCEL_LINK_DAYS = 200;

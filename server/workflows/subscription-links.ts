@@ -9,13 +9,13 @@ import { findRenewal, openRenewalOf, OPEN_RENEWAL_STATUSES, setRenewalStatus } f
 import { cancelByCustomer, findSubscription, moveNextBilling, scheduleOf } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
 import { quoteNextCharge } from "./quote-next-charge";
-import { retryWithNewCard, settleAuthenticatedRenewal } from "./renew-subscription";
+import { renewalLink, retryWithNewCard, settleAuthenticatedRenewal } from "./renew-subscription";
 
 /**
  * The one-click links of the renewal emails: each is a signed token (server/lib/signed-links.ts) that works without
  * signing in, and each shows one confirmation screen before anything changes.
  */
-export type LinkAction = Exclude<LinkPurpose, "manage" | "newsletter-confirm" | "newsletter-unsubscribe">;
+export type LinkAction = Exclude<LinkPurpose, "manage" | "newsletter-confirm" | "newsletter-unsubscribe" | "order">;
 export const LINK_ACTIONS: readonly LinkAction[] = ["skip", "cancel", "update-card", "confirm-payment"];
 
 export interface LinkView {
@@ -69,6 +69,45 @@ export async function describeLink(shop: Shop, action: LinkAction, token: string
       if (!renewal || renewal.status !== "action_needed") return view("This payment needs nothing more from you.", "This payment is already settled.");
       return view(`Confirm the payment of ${formatMoney({ amount: cents(renewal.amount), currency: renewal.currency as never }, localeFor(sub.country))} for ${plan.name}.`);
   }
+}
+
+/** A subscription's page from a "manage" link (the confirmation and reminder emails; ADR 0063): no password needed. */
+export interface ManageView {
+  productName: string;
+  status: "active" | "paused" | "canceled" | string;
+  /** "$134.97 on 22 February 2027", or null when nothing is due (canceled). */
+  nextCharge: string | null;
+  /** One-click pages of the same machinery, signed now: skip the next shipment, cancel. Null when not possible. */
+  skipPath: string | null;
+  cancelPath: string | null;
+}
+
+/** The manage page's own links are short-lived: it makes them fresh on each visit. */
+const MANAGE_ACTION_DAYS = 7;
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+};
+
+/**
+ * What a "manage" link shows: the subscription's plan, status and next charge, and its skip and cancel links (the
+ * reminder's flows, signed for this subscription). Anything more (plan, date, address) is the signed-in portal's.
+ */
+export async function describeManageLink(shop: Shop, token: string): Promise<ManageView> {
+  const check = verifyLink(shop.env.SESSION_SECRET, token, "manage", shop.clock.now());
+  if (!check.ok) throw new ShopError(check.reason === "expired" ? "FORBIDDEN" : "VALIDATION_ERROR", check.reason === "expired" ? "This link has expired. Sign in to manage your subscription." : "This link is not valid.");
+  const sub = await findSubscription(dbOf(shop), check.link.subject);
+  if (!sub) throw new ShopError("NOT_FOUND", "This subscription no longer exists.");
+  const { quote, plan } = await quoteNextCharge(shop, sub, sub.nextBillingAt);
+  const active = sub.status === "active";
+  const open = active ? await openRenewalOf(dbOf(shop), sub.id) : null;
+  return {
+    productName: plan.name,
+    status: sub.status,
+    nextCharge: sub.status === "canceled" ? null : `${formatMoney({ amount: quote.total, currency: quote.currency }, localeFor(sub.country))} on ${day(sub.nextBillingAt)}`,
+    skipPath: active && !open ? pathOf(renewalLink(shop, "skip", sub.id, billingPeriodOf(sub.nextBillingAt), MANAGE_ACTION_DAYS)) : null,
+    cancelPath: sub.status === "canceled" ? null : pathOf(renewalLink(shop, "cancel", sub.id, null, MANAGE_ACTION_DAYS)),
+  };
 }
 
 /** Performs a link's action after its confirmation screen. Answers the words of the done screen. */

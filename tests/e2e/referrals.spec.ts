@@ -65,7 +65,7 @@ test.describe("desktop, 1440 wide", () => {
     const b = await friend.newPage();
     await b.addInitScript(() => localStorage.setItem("seed_cookie_consent", JSON.stringify({ C0001: true, C0002: true, C0003: true, C0004: true, C0005: true })));
     await b.goto(new URL(link).pathname);
-    await expect(b.getByRole("heading", { name: "15% off your first order" })).toBeVisible();
+    await expect(b.getByRole("heading", { name: "A Seed member sent you 15% off your first order" })).toBeVisible();
     await expectAxeClean(b);
     await b.screenshot({ path: "test-results/referrals-landing-1440.png", fullPage: true });
     await b.getByTestId("landing-shop").click();

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Currency } from "../../../domain/money";
-import { couponLimits, HOW_TO_CANCEL, renewalFrequency, type DisclosedCoupon, type RenewalTerm } from "../../../domain/renewal-terms";
+import { couponLimits, HOW_TO_CANCEL, RENEWAL_CONSENT_LABEL, renewalFrequency, type DisclosedCoupon, type RenewalTerm } from "../../../domain/renewal-terms";
 import { ROUTES } from "../../../domain/routes";
 import { Money } from "../cart/Money";
 import { formatLongDate } from "./dates";
@@ -76,7 +76,7 @@ export function RenewalConsent({ form, renewals, country }: { form: CheckoutForm
         form={form}
         field="renewalConsent"
         className="renewal-terms__consent"
-        label="I agree that my subscription renews automatically at the price and frequency above until I cancel."
+        label={RENEWAL_CONSENT_LABEL}
       />
     </section>
   );

@@ -10,10 +10,12 @@ import { formatMoney } from "../../../domain/money";
 import { cardBrandName } from "../../../domain/payments";
 import { FRIEND_OFFER, FRIEND_OFFER_WORDS, REFERRAL_REWARD_USD, REFUND_WINDOW_DAYS } from "../../../domain/referrals";
 
+import { ClaimAccount, type ClaimAnswer } from "./ClaimAccount";
+
 export type PlanNames = Record<string, { name: string; price: number }>;
 
 /** The order confirmation (/thank-you), or a friendly word when this browser has no recent order. */
-export function ThankYouPage({ order, plans }: { order: OrderSummary | null; plans: PlanNames }) {
+export function ThankYouPage({ order, plans, claim }: { order: OrderSummary | null; plans: PlanNames; claim?: { offer: boolean; answer: ClaimAnswer | null } }) {
   if (!order) return <NoOrder />;
   const country = order.shippingAddress.country;
   return (
@@ -34,6 +36,7 @@ export function ThankYouPage({ order, plans }: { order: OrderSummary | null; pla
         </section>
         <div className="thank-you__side">
           <Subscriptions order={order} plans={plans} />
+          {claim?.offer && <ClaimAccount email={order.email} answer={claim.answer} />}
           <ShippingAndPayment order={order} />
           <ReferralOffer />
         </div>
@@ -74,13 +77,14 @@ function Subscriptions({ order, plans }: { order: OrderSummary; plans: PlanNames
         })}
       </ul>
       <p className="receipt-muted">
-        Skip, pause or cancel any time from <Link to={ROUTES.subscriptions}>your account</Link>.
+        Skip or cancel any time with the Manage link in your confirmation email, no password needed, or from{" "}
+        <Link to={ROUTES.subscriptions}>your account</Link>.
       </p>
     </section>
   );
 }
 
-function ShippingAndPayment({ order }: { order: OrderSummary }) {
+export function ShippingAndPayment({ order }: { order: OrderSummary }) {
   const a = order.shippingAddress;
   const region = new Intl.DisplayNames(["en"], { type: "region" });
   return (

@@ -4,14 +4,25 @@ import { invoicePdfPath } from "../../../domain/portal-routes";
 import { ROUTES } from "../../../domain/routes";
 import { PrintButton } from "./PrintButton";
 
-export function InvoicePage({ invoice, providerBase }: { invoice: InvoiceView & { orderId: string }; providerBase: string }) {
+/** `pdfHref` and `back` for the guest's copy by signed link (ADR 0063); a member's copy uses the provider's PDF and Order History. */
+export function InvoicePage({
+  invoice,
+  providerBase,
+  pdfHref,
+  back,
+}: {
+  invoice: InvoiceView & { orderId: string };
+  providerBase: string;
+  pdfHref?: string;
+  back?: { href: string; label: string };
+}) {
   return (
     <main id="main" className="invoice">
       <nav className="invoice__tools" aria-label="Invoice">
-        <Link to={ROUTES.order_history}>Order History</Link>
+        <Link to={back?.href ?? ROUTES.order_history}>{back?.label ?? "Order History"}</Link>
         <div className="invoice__buttons">
           <PrintButton />
-          <a href={invoicePdfPath(providerBase, invoice.orderId)} download className="button button--small">
+          <a href={pdfHref ?? invoicePdfPath(providerBase, invoice.orderId)} download className="button button--small">
             Download PDF
           </a>
         </div>

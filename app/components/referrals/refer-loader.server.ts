@@ -34,3 +34,11 @@ export async function redeemAction(context: ShopLoadContext, request: Request) {
     return data({ ok: false, message: e.message }, { status: 400 });
   }
 }
+
+/** The member's choice to show their first name on their link's page (ADR 0063). */
+export async function showNameAction(context: ShopLoadContext, request: Request) {
+  requireViewer(context, request);
+  const shows = (await request.formData()).get("showsName") === "yes";
+  await context.referrals.setShowsName(shows);
+  return { saved: shows ? "Saved: your first name shows on your link's page." : "Saved: your link's page does not name you." };
+}

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ReferPanel } from "../../components/referrals/ReferPanel";
-import { redeemAction, referLoaderData } from "../../components/referrals/refer-loader.server";
+import { ReferNameChoice } from "../../components/referrals/ReferNameChoice";
+import { redeemAction, referLoaderData, showNameAction } from "../../components/referrals/refer-loader.server";
 import { trafficSourceOf } from "../../../domain/referral-page";
 import type { Route } from "./+types/refer";
 import "../../components/account/account.css";
@@ -11,6 +12,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
+  // The name choice (ADR 0063) reads its own form; every other post is the points form.
+  if ((await request.clone().formData()).get("intent") === "show-name") return showNameAction(context, request);
   return redeemAction(context, request);
 }
 
@@ -26,7 +29,8 @@ export default function Refer({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="page-title">Share Seed, earn credit</h1>
       </header>
       <section className="refer-section" aria-label="Your referrals">
-        <ReferPanel view={loaderData.view} trafficSource={loaderData.trafficSource} result={actionData ?? null} />
+        <ReferPanel view={loaderData.view} trafficSource={loaderData.trafficSource} result={actionData && "ok" in actionData ? actionData : null} />
+        {loaderData.view.link && <ReferNameChoice showsName={loaderData.view.showsName} saved={actionData && "saved" in actionData ? actionData.saved : null} />}
       </section>
     </main>
   );

@@ -1,3 +1,5 @@
+import { data } from "react-router";
+import { CLAIM_SENT_MESSAGE } from "../../../domain/guest-links";
 import { PRODUCT_CODES } from "../../../domain/catalog";
 import { ThankYouPage } from "../../components/checkout/ThankYouPage";
 import type { Route } from "./+types/thank-you";
@@ -10,14 +12,23 @@ import "../../components/checkout/checkout.css";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const order = await context.orders.lastOrder();
-  if (!order) return { order: null, plans: {} };
-  const { plans } = await context.catalog.forPage(PRODUCT_CODES, order.shippingAddress.country);
+  if (!order) return { order: null, plans: {}, offerClaim: false };
+  const [{ plans }, offerClaim] = await Promise.all([context.catalog.forPage(PRODUCT_CODES, order.shippingAddress.country), context.guestOrders.offerClaimOfLastOrder()]);
   const priced = plans.filter((p) => p.currency === order.currency);
-  return { order, plans: Object.fromEntries(priced.map((p) => [p.code, { name: p.name, price: p.price }])) };
+  return { order, plans: Object.fromEntries(priced.map((p) => [p.code, { name: p.name, price: p.price }])), offerClaim };
+}
+
+/** "Create your account" (ADR 0063): emails the order's address a set-password or sign-in link. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "claim") return data({ claim: { sent: false, message: "This form is not valid." } }, { status: 400 });
+  const done = await context.guestOrders.claim({ lastOrder: true });
+  if (!done.ok) return data({ claim: { sent: false, message: done.message } }, { status: done.code === "RATE_LIMITED" ? 429 : 400 });
+  return { claim: { sent: true, message: CLAIM_SENT_MESSAGE } };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Thank you | Seed" }, { name: "robots", content: "noindex" }];
 
-export default function ThankYou({ loaderData }: Route.ComponentProps) {
-  return <ThankYouPage order={loaderData.order} plans={loaderData.plans} />;
+export default function ThankYou({ loaderData, actionData }: Route.ComponentProps) {
+  return <ThankYouPage order={loaderData.order} plans={loaderData.plans} claim={{ offer: loaderData.offerClaim, answer: actionData?.claim ?? null }} />;
 }

@@ -54,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.number} | Seed console` }];
 
 export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
-  const { order, customerId, shipments, emails, timeline, may, requestKey, refundKey, payments, refunds } = loaderData;
+  const { order, customerId, shipments, emails, timeline, may, requestKey, refundKey, payments, refunds, renewalConsent } = loaderData;
   const result = useActionData<typeof action>();
   const a = order.shippingAddress;
   return (
@@ -85,6 +85,14 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
             <dd>
               <When iso={order.createdAt} />
             </dd>
+            {renewalConsent && (
+              <>
+                <dt>Renewal consent</dt>
+                <dd data-testid="renewal-consent">
+                  Agreed <When iso={renewalConsent.at} /> to terms {renewalConsent.termsVersion}
+                </dd>
+              </>
+            )}
           </dl>
         </section>
         <section className="c-card" aria-labelledby="order-payment">

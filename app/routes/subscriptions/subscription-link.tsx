@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { ROUTES } from "../../../domain/routes";
+import { ManageLinkPage } from "../../components/subscriptions/ManageLinkPage";
 import { SubscriptionLinkPage } from "../../components/subscriptions/SubscriptionLinkPage";
 import type { Route } from "./+types/subscription-link";
 
@@ -12,7 +12,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const action = url.searchParams.get("action");
   const token = url.searchParams.get("token") ?? "";
-  if (action === "manage") throw redirect(ROUTES.subscriptions);
+  // A manage link shows the subscription with its skip and cancel links, no password needed (ADR 0063).
+  if (action === "manage") {
+    const manage = await context.subscriptionLinks.manage(token);
+    if (manage.ok) return { view: null, error: null, token, done: null, manage: manage.value };
+    return data({ view: null, error: manage.message, token, done: null, manage: null }, { status: manage.code === "NOT_FOUND" ? 404 : manage.code === "FORBIDDEN" ? 403 : 400 });
+  }
   // Cancelling from the reminder is the same flow as the footer's "Cancel a subscription" (issue 13).
   if (action === "cancel") {
     const path = await context.subscriptions.cancelPathForReminder(token);
@@ -20,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (!context.subscriptionLinks.isAction(action)) throw data({ message: "This link is not valid." }, { status: 404 });
   const view = await context.subscriptionLinks.describe(action, token);
-  if (!view.ok) return data({ view: null, error: view.message, token, done: null }, { status: view.code === "NOT_FOUND" ? 404 : 400 });
-  return { view: view.value, error: null, token, done: null };
+  if (!view.ok) return data({ view: null, error: view.message, token, done: null, manage: null }, { status: view.code === "NOT_FOUND" ? 404 : 400 });
+  return { view: view.value, error: null, token, done: null, manage: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,5 +52,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Your subscription | See
 
 export default function SubscriptionLink({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData ?? loaderData;
+  const manage = "manage" in state ? state.manage : null;
+  if (manage) return <ManageLinkPage view={manage} />;
   return <SubscriptionLinkPage view={state.view} error={state.error} token={state.token} done={state.done} />;
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** A customer's name keys, lowercased: first, last and "first last". The name index and the name search share it. */
 export const customerNameKeys = (firstName: AnyPgColumn, lastName: AnyPgColumn) =>
@@ -14,6 +14,8 @@ export const customers = pgTable("customers", {
   phone: text("phone"),
   passwordHash: text("password_hash"),
   fraudulentStatus: text("fraudulent_status"),
+  /** Whether the member's referral link names them (their first name) to the friend who opens it (ADR 0063); off unless they say so. */
+  referralShowsName: boolean("referral_shows_name").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   // customers_created_idx: the console lists customers newest first, keyset-paged on (created_at, id).
   // customers_name_keys_idx: the console finds orders by a customer's first, last or full name (any case), as one

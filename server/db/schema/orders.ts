@@ -32,6 +32,12 @@ export const orders = pgTable(
      * account's (history, points) until the address is proven, which clears it. Null for every other order.
      */
     heldAt: timestamp("held_at", { withTimezone: true }),
+    /**
+     * The shopper's consent to automatic renewal (ADR 0060, 0063): when it was given and which wording it was given to
+     * (a short hash of the disclosure's words). Set with the order when it starts a subscription; null otherwise.
+     */
+    renewalConsentAt: timestamp("renewal_consent_at", { withTimezone: true }),
+    renewalTermsVersion: text("renewal_terms_version"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   // orders_email_number_idx: the console finds an order by email, newest first, and pages through them (keyset).

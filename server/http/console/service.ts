@@ -10,7 +10,7 @@ import { sessionsOfCustomer } from "../../modules/auth";
 import { findCoupon, listCoupons, redemptionsOf } from "../../modules/coupons";
 import { customerEmailsOf, customerIdsNamed, customerProfile, findCustomerByEmail, listCustomers } from "../../modules/customers";
 import { emailsWithKeyPrefix, outboxPage, staffSubjectOf, type EmailStatus } from "../../modules/email";
-import { customerOfOrder, dailyOrderTotals, orderIdBySequence, orderSummary, searchOrders, shipmentsOfOrder } from "../../modules/orders";
+import { customerOfOrder, dailyOrderTotals, orderIdBySequence, orderSummary, renewalConsentOf, searchOrders, shipmentsOfOrder } from "../../modules/orders";
 import { storedFlagDefaults } from "../../modules/settings";
 import { listAudit, listStaff, type AuditEntry, type StaffSession } from "../../modules/staff";
 import { findSubscription, listSubscriptionsPage, scheduleOf, subscriptionHistory, subscriptionStats, subscriptionsOfCustomer } from "../../modules/subscriptions";
@@ -117,13 +117,14 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     async order(number: string) {
       allow("orders.read");
       const id = await orderIdOf(number);
-      const [summary, customerId, shipments, confirmation, paymentRows, refundRows] = await Promise.all([
+      const [summary, customerId, shipments, confirmation, paymentRows, refundRows, consent] = await Promise.all([
         orderSummary(db, id),
         customerOfOrder(db, id),
         shipmentsOfOrder(db, id),
         emailsWithKeyPrefix(db, `order-confirmation:${id}`),
         paymentsOfOrder(db, id),
         refundsOfOrder(db, id),
+        renewalConsentOf(db, id),
       ]);
       if (!summary || !customerId) throw new ShopError("NOT_FOUND", "There is no such order.");
       const [shippedEmails, refundEmails, actions] = await Promise.all([
@@ -162,7 +163,9 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
         createdAt: p.createdAt.toISOString(),
       }));
       const refunds = refundRows.map((r) => ({ id: r.id, paymentId: r.paymentId, amount: r.amount, currency: r.currency, status: r.status, reason: r.reason, staffEmail: r.staffEmail, failure: r.failure, createdAt: r.createdAt.toISOString() }));
-      return { order: summary, customerId, shipments, emails, timeline, payments: paymentsView, refunds };
+      // The shopper's consent to automatic renewal, as the order recorded it (ADR 0063); null before migration 0029.
+      const renewalConsent = consent ? { at: consent.at.toISOString(), termsVersion: consent.termsVersion } : null;
+      return { order: summary, customerId, shipments, emails, timeline, payments: paymentsView, refunds, renewalConsent };
     },
 
     async shipOrder(number: string, input: { carrier: CarrierCode; trackingNumber: string }) {

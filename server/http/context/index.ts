@@ -5,6 +5,7 @@ import { catalogContext, type CatalogContext } from "./catalog";
 import { consoleContext, type ConsoleContext } from "./console";
 import { contentContext, type ContentContext } from "./content";
 import { formsContext, type FormsContext } from "./forms";
+import { guestOrdersContext, type GuestOrdersContext } from "./guest-orders";
 import { mailboxContext, type MailboxContext } from "./mailbox";
 import { orderHistoryContext, type OrderHistoryContext } from "./order-history";
 import { ordersContext, type OrdersContext } from "./orders";
@@ -25,6 +26,7 @@ export type ShopLoadContext = ShellContext &
   ContentContext &
   CatalogContext &
   OrdersContext &
+  GuestOrdersContext &
   MailboxContext &
   AccountsContext &
   FormsContext &
@@ -41,6 +43,7 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     ...contentContext(c),
     ...catalogContext(c),
     ...ordersContext(c),
+    ...guestOrdersContext(c),
     ...mailboxContext(c),
     ...accountsContext(c),
     ...formsContext(c),

@@ -4,7 +4,8 @@ import { isBlocked } from "../../../domain/customers";
 import { ShopError } from "../../../domain/errors";
 import type { ReferPageView } from "../../../domain/referral-page";
 import { isReferralCode, REFERRAL_LINK_PREFIX, referralStanding } from "../../../domain/referrals";
-import { findCustomerById } from "../../modules/customers";
+import { findCustomerById, findCustomerRow, setReferralShowsName } from "../../modules/customers";
+import { referralLanding, type ReferralLanding } from "../../workflows/referral-landing";
 import { creditBalances, pointsBalance, redeemPoints } from "../../modules/loyalty";
 import { countPaidOrders } from "../../modules/orders";
 import { codeOf, referralSummaryOf, referralsOfReferrer, referrerOfCode, rememberDevice } from "../../modules/referrals";
@@ -21,6 +22,10 @@ export interface ReferralsContext {
     redeem(o: { points: number; key: string }): Promise<{ points: number; credit: number; currency: string }>;
     /** Whether a shared code belongs to a member (the friend's landing page). */
     codeIsValid(code: string): Promise<boolean>;
+    /** The friend's landing page (ADR 0063): the product at the friend's price and, if the member allows, their first name. */
+    landing(code: string, country: string): Promise<ReferralLanding | null>;
+    /** The member's choice to show their first name on their link's page. */
+    setShowsName(shows: boolean): Promise<void>;
   };
 }
 
@@ -55,6 +60,7 @@ export function referralsContext(c: Context<AppEnv>): ReferralsContext {
           points,
           redeemKey: randomUUID(),
           currency,
+          showsName: (await findCustomerRow(db, id))?.referralShowsName ?? false,
         };
       },
       redeem: async ({ points, key }) => {
@@ -64,6 +70,8 @@ export function referralsContext(c: Context<AppEnv>): ReferralsContext {
         return { ...done, currency };
       },
       codeIsValid: async (code) => isReferralCode(code) && (await referrerOfCode(dbOf(shop), code)) !== null,
+      landing: (code, country) => referralLanding(shop, code, country),
+      setShowsName: (shows) => setReferralShowsName(dbOf(shop), member(), shows),
     },
   };
 }

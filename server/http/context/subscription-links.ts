@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { toShopError } from "../../../domain/errors";
 import type { CardInput } from "../../integrations/payments/sandbox";
-import { describeLink, LINK_ACTIONS, performLink, type LinkAction, type LinkView } from "../../workflows/subscription-links";
+import { describeLink, describeManageLink, LINK_ACTIONS, performLink, type LinkAction, type LinkView, type ManageView } from "../../workflows/subscription-links";
 import type { AppEnv } from "../types";
 
 export type LinkAnswer<T> = { ok: true; value: T } | { ok: false; code: string; message: string };
@@ -11,10 +11,12 @@ export interface SubscriptionLinksContext {
     isAction(value: string | null): value is LinkAction;
     describe(action: LinkAction, token: string): Promise<LinkAnswer<LinkView>>;
     perform(action: LinkAction, token: string, card: CardInput | null): Promise<LinkAnswer<string>>;
+    /** The subscription's page of a "manage" link (ADR 0063). */
+    manage(token: string): Promise<LinkAnswer<ManageView>>;
   };
 }
 
-async function answer<T>(run: () => Promise<T>): Promise<LinkAnswer<T>> {
+export async function answer<T>(run: () => Promise<T>): Promise<LinkAnswer<T>> {
   try {
     return { ok: true, value: await run() };
   } catch (error) {
@@ -30,6 +32,7 @@ export function subscriptionLinksContext(c: Context<AppEnv>): SubscriptionLinksC
       isAction: (value): value is LinkAction => (LINK_ACTIONS as readonly (string | null)[]).includes(value),
       describe: (action, token) => answer(() => describeLink(shop, action, token)),
       perform: (action, token, card) => answer(() => performLink(shop, action, token, card)),
+      manage: (token) => answer(() => describeManageLink(shop, token)),
     },
   };
 }

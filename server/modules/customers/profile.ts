@@ -75,3 +75,15 @@ export async function anonymiseCustomer(db: Queryable, id: string): Promise<void
   await db.delete(customerAddresses).where(eq(customerAddresses.customerId, id));
   await db.delete(customerExperiments).where(eq(customerExperiments.customerId, id));
 }
+
+/** The member's choice to be named to the friends who open their referral link (ADR 0063); off by default. */
+export async function setReferralShowsName(db: Queryable, id: string, shows: boolean): Promise<void> {
+  await db.update(customers).set({ referralShowsName: shows }).where(eq(customers.id, id));
+}
+
+/** The first name a referral link may show: only when the member chose to be named, and has a first name. */
+export async function referralNameOf(db: Queryable, id: string): Promise<string | null> {
+  const [row] = await db.select({ firstName: customers.firstName, shows: customers.referralShowsName }).from(customers).where(eq(customers.id, id)).limit(1);
+  const first = row?.shows ? (row.firstName ?? "").trim() : "";
+  return first ? first : null;
+}

@@ -21,6 +21,8 @@ export interface NewOrder {
   now: Date;
   /** Placed signed-out under an existing account's email: not the account's until the address is proven (ADR 0057). */
   heldAt?: Date | null;
+  /** The shopper's consent to automatic renewal, for an order that starts a subscription (ADR 0063). */
+  renewalConsent?: { at: Date; termsVersion: string } | null;
 }
 
 /** The orders row of a paid order (one renewal, a renewal batch, or a checkout order). */
@@ -44,6 +46,8 @@ function orderRow(o: NewOrder) {
     preorderMessage: quote.preorderMessage,
     idempotencyKey: o.idempotencyKey,
     heldAt: o.heldAt ?? null,
+    renewalConsentAt: o.renewalConsent?.at ?? null,
+    renewalTermsVersion: o.renewalConsent?.termsVersion ?? null,
     createdAt: o.now,
   };
 }
@@ -160,6 +164,12 @@ export async function findOrderIdByKey(db: Queryable, idempotencyKey: string): P
 }
 
 /** The order as the shopper sees it, or null. Callers check who may see it. */
+/** The renewal consent recorded with an order (ADR 0063): null for an order that started no subscription. */
+export async function renewalConsentOf(db: Queryable, orderId: string): Promise<{ at: Date; termsVersion: string } | null> {
+  const [row] = await db.select({ at: orders.renewalConsentAt, version: orders.renewalTermsVersion }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row?.at && row.version ? { at: row.at, termsVersion: row.version } : null;
+}
+
 export async function orderSummary(db: Queryable, orderId: string): Promise<OrderSummary | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return null;

@@ -94,7 +94,15 @@ function totalRows(order: OrderSummary, money: (n: number) => string): TotalRow[
 export interface ConfirmationExtras {
   renewals?: readonly RenewalTerm[];
   cancelUrl?: (subscriptionId: string) => string;
+  /**
+   * The guest's ways back without a password (ADR 0063): the order's page (which also offers to create the account),
+   * its invoice and each subscription's page, all signed links. `secrets` are their tokens, declared to the outbox so
+   * queuing fails if the staff view would show one (ADR 0055).
+   */
+  links?: { orderUrl: string; invoiceUrl: string; manageUrl: (subscriptionId: string) => string; secrets: readonly string[]; offerAccount?: boolean };
 }
+
+const ACCOUNT_ANCHOR = "#account";
 
 /** "Renews automatically as DS-01® Refill at $134.97 every 3 months, first on 22 February 2027, until you cancel." */
 function renewalSentence(term: RenewalTerm, firstOn: string, money: (n: number) => string): string {
@@ -119,7 +127,9 @@ export function renderOrderConfirmation(order: OrderSummary, extras: Confirmatio
     renewsAs: s.renewsInto && s.renewsInto !== s.planCode ? lineNameOf(order, s.renewsInto) : null,
     terms: ((term) => (term ? renewalSentence(term, date(s.nextBillingAt), money) : null))(extras.renewals?.find((t) => t.planCode === s.planCode)),
     cancelUrl: extras.cancelUrl?.(s.id) ?? null,
+    manageUrl: extras.links?.manageUrl(s.id) ?? null,
   }));
+  const links = extras.links ?? null;
   const address = addressLines(order.shippingAddress);
   const payment = `${cardBrandName(order.payment.brand)} ending in ${order.payment.last4}`;
 
@@ -127,6 +137,7 @@ export function renderOrderConfirmation(order: OrderSummary, extras: Confirmatio
     greeting,
     "",
     `Order ${order.number}, placed ${date(order.createdAt)}.`,
+    ...(links ? [`View your order: ${links.orderUrl}`, `Invoice: ${links.invoiceUrl}`] : []),
     ...(order.preorderMessage ? ["", order.preorderMessage] : []),
     "",
     "YOUR ORDER",
@@ -139,6 +150,7 @@ export function renderOrderConfirmation(order: OrderSummary, extras: Confirmatio
           "YOUR SUBSCRIPTION",
           ...subscriptions.flatMap((s) => [
             s.terms ? `- ${s.name}: ${s.terms}` : `- ${s.name}: ${s.billing}. Next billing date: ${s.next}.${s.renewsAs ? ` Renews as ${s.renewsAs}.` : ""}`,
+            ...(s.manageUrl ? [`  Manage it (skip a shipment, cancel), no password needed: ${s.manageUrl}`] : []),
             ...(s.cancelUrl ? [`  Cancel online, no password needed: ${s.cancelUrl}`] : []),
           ]),
           HOW_TO_CANCEL,
@@ -150,6 +162,7 @@ export function renderOrderConfirmation(order: OrderSummary, extras: Confirmatio
     "",
     "PAYMENT",
     payment,
+    ...(links?.offerAccount ? ["", "YOUR ACCOUNT", `Create your account with one press (or sign in if you have one) to see every order in one place: ${links.orderUrl}${ACCOUNT_ANCHOR}`] : []),
     "",
     "Questions? Reply to this email and our care team will help.",
     "Seed",
@@ -162,6 +175,9 @@ export function renderOrderConfirmation(order: OrderSummary, extras: Confirmatio
     `<h2 style="margin:28px 0 12px;font-family:${FONT};font-size:18px;line-height:24px;color:${COLORS.brand};">${content}</h2>`;
   const cell = (content: string, style = "") =>
     `<td style="padding:10px 0;border-bottom:1px solid ${COLORS.rule};font-family:${FONT};font-size:15px;line-height:22px;color:${COLORS.ink};vertical-align:top;${style}">${content}</td>`;
+
+  const button = (href: string, label: string) =>
+    `<a href="${e(href)}" style="display:inline-block;padding:10px 18px;border-radius:6px;background:${COLORS.brand};color:#ffffff;font-weight:600;text-decoration:none;">${e(label)}</a>`;
 
   const lineRows = order.lines
     .map((l) => {
@@ -194,7 +210,9 @@ export function renderOrderConfirmation(order: OrderSummary, extras: Confirmatio
             p(
               `<strong>${e(s.name)}</strong><br>${
                 s.terms ? e(s.terms) : `${e(s.billing)}. Next billing date: <strong>${e(s.next)}</strong>.${s.renewsAs ? `<br>Renews as ${e(s.renewsAs)}.` : ""}`
-              }${s.cancelUrl ? `<br><a href="${e(s.cancelUrl)}" style="color:${COLORS.brand};font-weight:600;">Cancel this subscription online</a>` : ""}`,
+              }${s.manageUrl ? `<br><a href="${e(s.manageUrl)}" style="color:${COLORS.brand};font-weight:600;">Manage this subscription</a>` : ""}${
+                s.cancelUrl ? `<br><a href="${e(s.cancelUrl)}" style="color:${COLORS.brand};font-weight:600;">Cancel this subscription online</a>` : ""
+              }`,
             ),
           )
           .join("") +
@@ -223,6 +241,7 @@ export function renderOrderConfirmation(order: OrderSummary, extras: Confirmatio
 <tr><td style="padding:32px;">
 <h1 style="margin:0 0 12px;font-family:${FONT};font-size:24px;line-height:32px;color:${COLORS.ink};">${e(greeting)}</h1>
 ${p(`Order <strong>${e(order.number)}</strong>, placed ${e(date(order.createdAt))}.`)}
+${links ? p(`${button(links.orderUrl, "View your order")} &nbsp;<a href="${e(links.invoiceUrl)}" style="color:${COLORS.brand};font-weight:600;">Invoice</a>`) : ""}
 ${preorderHtml}
 ${h2("Your order")}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${lineRows}</table>
@@ -232,6 +251,7 @@ ${h2("Shipping to")}
 ${p(address.map(e).join("<br>"))}
 ${h2("Payment")}
 ${p(e(payment))}
+${links?.offerAccount ? h2("Your account") + p("Create your account with one press, or sign in if you have one, to see every order and subscription in one place.") + p(button(`${links.orderUrl}${ACCOUNT_ANCHOR}`, "Create your account")) : ""}
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid ${COLORS.rule};font-family:${FONT};font-size:14px;line-height:20px;color:${COLORS.muted};">Questions? Reply to this email and our care team will help.</td></tr>
 </table>
@@ -259,5 +279,5 @@ export function orderConfirmationPart(db: Queryable, order: OrderSummary, option
 
 function orderConfirmationEmail(order: OrderSummary, extras: ConfirmationExtras): NewEmail {
   const { subject, text, html } = renderOrderConfirmation(order, extras);
-  return { to: order.email, subject, text, html, template: ORDER_CONFIRMATION, idempotencyKey: orderConfirmationKey(order.id) };
+  return { to: order.email, subject, text, html, template: ORDER_CONFIRMATION, idempotencyKey: orderConfirmationKey(order.id), secrets: extras.links?.secrets ?? [] };
 }
