@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { CartError, type CartProductRule } from "../../../domain/cart";
 import { couponDiscount, type PromoCoupon } from "../../../domain/coupons";
@@ -7,6 +7,7 @@ import type { ProductOffer } from "../../../domain/offers";
 import { EVENTS } from "../../../domain/event-names";
 import { ROUTES } from "../../../domain/routes";
 import { track } from "../../lib/analytics";
+import { openCartDrawer } from "../cart/cart-drawer-events";
 import { addProductToCart, ensureCartId } from "../cart/cart-store";
 import { Price } from "./Price";
 
@@ -47,13 +48,14 @@ export function offerLabel(offer: ProductOffer): string {
 
 /**
  * Choose a plan and add it to the cart. Without JavaScript the form still works: it opens /cart?cart=<code>.
- * With it, the cart updates in place (the header count follows) and a link to the cart appears.
+ * With it, the cart updates in place (the header count follows), the cart drawer opens, and a link to the cart stays.
  */
 export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan", promo = null, choice, showName = false }: PlanPickerProps) {
   const catalog = useMemo(() => new Map(cartRules), [cartRules]);
   const { selected, select: setSelected } = choice;
   const [status, setStatus] = useState<{ kind: "added" | "error"; text: string } | null>(null);
   const name = useId();
+  const submit = useRef<HTMLButtonElement>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,6 +65,10 @@ export function PlanPicker({ offers, country, cartRules, legend = "Choose your p
       addProductToCart(offer.productCode, catalog);
       track(EVENTS.productAdded, { cart_id: ensureCartId(), product_id: offer.productCode, sku: offer.sku, name: offer.name, price: offer.price ? offer.price.amount / 100 : null, currency: offer.price?.currency ?? null, quantity: 1 });
       setStatus({ kind: "added", text: `${offer.name} is in your cart.` });
+      // The cart drawer opens on what was added (issue 34). It hands focus back to what had it when it opened, so that
+      // is the button, whichever way the form was sent (Enter in a plan, a tap that does not focus buttons in Safari).
+      submit.current?.focus();
+      openCartDrawer();
     } catch (error) {
       setStatus({ kind: "error", text: error instanceof CartError ? error.message : "We could not add that to your cart. Please try again." });
     }
@@ -78,7 +84,7 @@ export function PlanPicker({ offers, country, cartRules, legend = "Choose your p
           ))}
         </div>
       </fieldset>
-      <button type="submit" className="button plan-picker__submit" disabled={!selected}>
+      <button ref={submit} type="submit" className="button plan-picker__submit" disabled={!selected}>
         Add to cart
       </button>
       <p role="status" className={`plan-picker__status ${status?.kind === "error" ? "is-error" : ""}`}>
