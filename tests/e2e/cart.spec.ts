@@ -247,6 +247,8 @@ test.describe("cart drawer", () => {
       await expect(drawer.locator('.cart-line[data-product="syn-wk-3mo"]')).toContainText("$134.97");
       await expect(drawer.getByRole("link", { name: "Checkout" })).toBeInViewport();
       await expect(drawer.getByRole("button", { name: "Continue shopping" })).toBeInViewport();
+      // The sandbox has no wallets, so data-ape-cart (on by default) points to none (ADR 0044, 0062).
+      await expect(drawer.getByTestId("cart-express")).toHaveCount(0);
       await page.screenshot({ path: `test-results/cart-drawer-after-add-${label}.png` });
       const results = await new AxeBuilder({ page }).include('[data-drawer="cart"]').analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

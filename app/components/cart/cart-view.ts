@@ -18,6 +18,8 @@ export interface CartCatalogData {
   country: string;
   /** The cart the server read from the cart cookie (the /cart page), so it renders before JavaScript. */
   serverCart?: Cart;
+  /** Checkout offers wallet buttons (PAYMENT_PROVIDER=stripe, ADR 0044). */
+  expressPay?: boolean;
 }
 
 export interface CartView {
@@ -31,6 +33,8 @@ export interface CartView {
   upsell: ProductOffer[];
   country: string;
   catalog: PageCatalog;
+  /** data-ape-cart, where checkout has wallet buttons: the cart points to them (ADR 0062). */
+  expressLink: boolean;
 }
 
 /** The cart shows renewal terms without a date, so any fixed instant serves (the same on the server and in the browser). */
@@ -55,5 +59,6 @@ export function useCartView(data: CartCatalogData): CartView {
     [priced, catalog, promo],
   );
   const upsell = useMemo(() => (cart ? upsellOffers({ pathname, country, cart, rules, catalog }) : []), [pathname, country, cart, rules, catalog]);
-  return { rules, cart, priced, promo, renewals, upsell, country, catalog };
+  const expressLink = Boolean(data.expressPay) && flags["data-ape-cart"];
+  return { rules, cart, priced, promo, renewals, upsell, country, catalog, expressLink };
 }

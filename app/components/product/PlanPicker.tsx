@@ -5,7 +5,9 @@ import { couponDiscount, type PromoCoupon } from "../../../domain/coupons";
 import { cents } from "../../../domain/money";
 import type { ProductOffer } from "../../../domain/offers";
 import { EVENTS } from "../../../domain/event-names";
+import { RENEWS_INTO } from "../../../domain/plans";
 import { ROUTES } from "../../../domain/routes";
+import { useFlags } from "../../lib/use-flags";
 import { track } from "../../lib/analytics";
 import { openCartDrawer } from "../cart/cart-drawer-events";
 import { addProductToCart, ensureCartId } from "../cart/cart-store";
@@ -56,6 +58,7 @@ export function PlanPicker({ offers, country, cartRules, legend = "Choose your p
   const [status, setStatus] = useState<{ kind: "added" | "error"; text: string } | null>(null);
   const name = useId();
   const submit = useRef<HTMLButtonElement>(null);
+  const glassJar = useFlags()["data-glass-jar"];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -80,7 +83,7 @@ export function PlanPicker({ offers, country, cartRules, legend = "Choose your p
         <legend className="plan-picker__legend">{legend}</legend>
         <div className="plan-picker__options">
           {offers.map((offer) => (
-            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} promo={promo} showName={showName} />
+            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} promo={promo} showName={showName} glassJar={glassJar} />
           ))}
         </div>
       </fieldset>
@@ -107,9 +110,14 @@ interface PlanOptionProps {
   onSelect: (code: string) => void;
   promo: PromoCoupon | null;
   showName: boolean;
+  /** data-glass-jar: a starter kit offers its refillable glass jar in so many words. */
+  glassJar: boolean;
 }
 
-function PlanOption({ offer, country, name, checked, onSelect, promo, showName }: PlanOptionProps) {
+/** A starter kit is the plan that renews as a refill: it is the one that comes with the glass jar. */
+const isStarterKit = (offer: ProductOffer) => offer.planCode !== null && RENEWS_INTO[offer.planCode] !== undefined;
+
+function PlanOption({ offer, country, name, checked, onSelect, promo, showName, glassJar }: PlanOptionProps) {
   const promoOff = promo && offer.price ? couponDiscount(promo, offer.sku, offer.price) : 0;
   return (
     <label className={`plan-option ${checked ? "is-checked" : ""} ${offer.available ? "" : "is-disabled"}`} data-product={offer.productCode}>
@@ -120,6 +128,11 @@ function PlanOption({ offer, country, name, checked, onSelect, promo, showName }
           {offer.savingsMessage && <span className="plan-option__badge">{offer.savingsMessage}</span>}
         </span>
         <span className="plan-option__detail">{offer.description}</span>
+        {glassJar && isStarterKit(offer) && (
+          <span className="plan-option__jar" data-testid="glass-jar">
+            Refillable glass jar included: keep it for life, refills come in compostable pouches.
+          </span>
+        )}
         {offer.renewal && (
           <span className="plan-option__detail">
             Then <Price money={offer.renewal.price} country={country} /> a month.
