@@ -115,3 +115,12 @@ export interface FlagLayers {
 export function shopperFlags(layers: FlagLayers): Flags {
   return resolveFlags(parseFlagOverrides(layers.environment), layers.operator, experimentFlagOverrides(layers.experiments), cookieFlagOverrides(layers.cookie));
 }
+
+/** "cart_redesign: variant_1": the experiment variants that turn a flag on for their members (the console shows them). */
+export function experimentVariantsSetting(name: FlagName): string[] {
+  return Object.entries(EXPERIMENT_FLAGS).flatMap(([experiment, variants]) =>
+    Object.entries(variants)
+      .filter(([, overrides]) => overrides[name] !== undefined)
+      .map(([variant]) => `${experiment}: ${variant}`),
+  );
+}
