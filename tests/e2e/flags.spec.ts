@@ -131,21 +131,21 @@ test.describe("data-is-quiz-lp-control", () => {
     test(`on, the quiz opens on its landing screen and Start leads to the first question (${label})`, async ({ page, context, baseURL }) => {
       await page.setViewportSize(viewport);
       await setPreviewFlags(context, baseURL, "data-is-quiz-lp-control=true");
-      await open(page, "/quiz");
+      await open(page, "/is-ds01-right-for-you");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.locator(".quiz-landing__points li")).toHaveCount(3);
       await expect(page.locator("fieldset")).toHaveCount(0);
       await page.screenshot({ path: `test-results/flag-quiz-landing-${label}.png` });
       await axeClean(page);
       await page.getByRole("link", { name: "Start the quiz" }).click();
-      await expect(page).toHaveURL(/\/quiz\?step=1$/);
+      await expect(page).toHaveURL(/\/is-ds01-right-for-you\?step=1$/);
       await expect(page.locator("fieldset")).toHaveCount(1);
       await expect(page.getByRole("button", { name: "Next question" })).toBeVisible();
     });
   }
 
   test("off (the default), the first question is the landing", async ({ page }) => {
-    await open(page, "/quiz");
+    await open(page, "/is-ds01-right-for-you");
     await expect(page.locator(".quiz-landing")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Next question" })).toBeVisible();
   });

@@ -153,9 +153,9 @@ function QuizLanding({ title, intro, total }: { title: string; intro: string; to
       </h1>
       <p className="page-intro quiz-intro">{intro}</p>
       <ul className="quiz-landing__points">
-        <li>{total} short questions, about two minutes.</li>
-        <li>Where to start, from your answers.</li>
-        <li>25% off your first month of DS-01® with your result.</li>
+        <li>{total} questions, one at a time: about two minutes.</li>
+        <li>Leave any time: this browser keeps your place for {KEEP_DAYS} days.</li>
+        <li>Your result comes with the code for 25% off.</li>
       </ul>
       <Link to={`${ROUTES.quiz}?step=1`} className="button quiz-landing__start">
         Start the quiz
