@@ -59,6 +59,7 @@ test.describe("data-glass-jar", () => {
       for (const plan of ["syn-wk", "syn-wk-3mo", "syn-wk-6mo"]) {
         await expect(page.locator(`.plan-option[data-product="${plan}"]`).getByTestId("glass-jar")).toHaveText(/Refillable glass jar included/);
       }
+      await expect(page.locator('.plan-option[data-product="syn-wk-duo"]').getByTestId("glass-jar")).toHaveText(/Two refillable glass jars included/);
       await page.locator(".plan-picker").screenshot({ path: `test-results/flag-glass-jar-${label}.png` });
       await axeClean(page);
       await open(page, "/gut-reset");

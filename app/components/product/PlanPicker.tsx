@@ -130,7 +130,7 @@ function PlanOption({ offer, country, name, checked, onSelect, promo, showName, 
         <span className="plan-option__detail">{offer.description}</span>
         {glassJar && isStarterKit(offer) && (
           <span className="plan-option__jar" data-testid="glass-jar">
-            Refillable glass jar included, yours to keep
+            {offer.productCode === "syn-wk-duo" ? "Two refillable glass jars included, yours to keep" : "Refillable glass jar included, yours to keep"}
           </span>
         )}
         {offer.renewal && (
