@@ -24,7 +24,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 const CHROMIUM = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } };
-const SHOP_WIDE_SPECS = /console-experiments\.spec\.ts/;
+const SHOP_WIDE_SPECS = /console-(experiments|flags)\.spec\.ts/;
 /**
  * The first visit (issue 26, ADR 0050): the main journeys as a newcomer meets them, the cookie banner shown and never
  * answered, at 1440 and at 390.

@@ -3,6 +3,9 @@ export type Experiments = Readonly<Record<string, string>>;
 
 export const LOYALTY_NEW_USER = "loyalty_new_user";
 export const REFERRAL_BADGE = "referral_badge_2";
+/** Experiments whose variants switch feature flags (EXPERIMENT_FLAGS in domain/flags.ts, ADR 0062). */
+export const CART_REDESIGN = "cart_redesign";
+export const CHECKOUT_SHIPPING_FEES = "checkout_shipping_fees";
 
 /** loyalty_new_user = exclude hides the Refer entries and the mobile Earn link. */
 export function isLoyaltyExcluded(experiments: Experiments): boolean {
@@ -27,6 +30,10 @@ export interface ExperimentDefinition {
 export const EXPERIMENT_DEFINITIONS: readonly ExperimentDefinition[] = [
   { name: LOYALTY_NEW_USER, control: "control", variants: [{ name: "control", weight: 50 }, { name: "exclude", weight: 50 }], traffic: 1 },
   { name: REFERRAL_BADGE, control: "control", variants: [{ name: "control", weight: 50 }, { name: "new_badge", weight: 50 }], traffic: 1 },
+  // Flag experiments (ADR 0062) ship with no traffic: nobody is drawn into them until the traffic share is raised here.
+  // A member can still be placed in a variant (PUT user-experiment, the test hooks), and is then served it.
+  { name: CART_REDESIGN, control: "control", variants: [{ name: "control", weight: 34 }, { name: "variant_1", weight: 33 }, { name: "variant_2", weight: 33 }], traffic: 0 },
+  { name: CHECKOUT_SHIPPING_FEES, control: "control", variants: [{ name: "control", weight: 50 }, { name: "fees_v2", weight: 50 }], traffic: 0 },
 ];
 
 export function experimentNamed(name: string): ExperimentDefinition | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FLAGS, FLAG_NAMES, isFlagName, parseFlagOverrides, resolveFlags } from "./flags";
+import { cookieFlagOverrides, DEFAULT_FLAGS, EXPERIMENT_FLAGS, experimentFlagOverrides, FLAG_NAMES, isFlagName, isMoneyFlag, MONEY_FLAGS, parseFlagOverrides, pricingFlagsOf, resolveFlags, shopperFlags } from "./flags";
 
 describe("feature flags", () => {
   it("lists every flag of SPEC.md section 3", () => {
@@ -85,5 +85,61 @@ describe("resolveFlags", () => {
   it("does not change the defaults object", () => {
     resolveFlags({ "data-redesign": true });
     expect(DEFAULT_FLAGS["data-redesign"]).toBe(false);
+  });
+});
+
+describe("money flags (ADR 0062)", () => {
+  it("the second shipping fee table and the surprise discount move money; display flags do not", () => {
+    expect([...MONEY_FLAGS].sort()).toEqual(["data-checkout-shipping-fees-v2", "data-discount-surprise-delight-test"]);
+    expect(isMoneyFlag("data-checkout-shipping-fees-v2")).toBe(true);
+    expect(isMoneyFlag("data-glass-jar")).toBe(false);
+  });
+
+  it("the preview cookie cannot set a money flag, on or off, but sets the others", () => {
+    expect(cookieFlagOverrides("data-checkout-shipping-fees-v2,data-discount-surprise-delight-test=1,data-glass-jar")).toEqual({ "data-glass-jar": true });
+    expect(cookieFlagOverrides("data-checkout-shipping-fees-v2=false")).toEqual({});
+  });
+
+  it("the cookie cannot turn off a money flag the operator turned on", () => {
+    const flags = shopperFlags({ environment: "", operator: { "data-checkout-shipping-fees-v2": true }, experiments: {}, cookie: "data-checkout-shipping-fees-v2=false" });
+    expect(flags["data-checkout-shipping-fees-v2"]).toBe(true);
+  });
+
+  it("pricingFlagsOf keeps exactly the money flags", () => {
+    expect(pricingFlagsOf({ ...DEFAULT_FLAGS, "data-discount-surprise-delight-test": true, "data-glass-jar": true })).toEqual({
+      "data-checkout-shipping-fees-v2": false,
+      "data-discount-surprise-delight-test": true,
+    });
+  });
+});
+
+describe("experiment variants set flags for their members", () => {
+  it("each variant of the table names real flags, and no control sets any", () => {
+    for (const variants of Object.values(EXPERIMENT_FLAGS)) {
+      expect(Object.keys(variants)).not.toContain("control");
+      for (const overrides of Object.values(variants)) for (const name of Object.keys(overrides)) expect(isFlagName(name)).toBe(true);
+    }
+  });
+
+  it("a member's served variants become overrides; the control, unknown variants and unknown experiments none", () => {
+    expect(experimentFlagOverrides({ cart_redesign: "variant_2", checkout_shipping_fees: "fees_v2" })).toEqual({
+      "data-cart-redesign-variant-2": true,
+      "data-checkout-shipping-fees-v2": true,
+    });
+    expect(experimentFlagOverrides({ cart_redesign: "control", checkout_shipping_fees: "toString", referral_badge_2: "new_badge" })).toEqual({});
+  });
+
+  it("layers resolve defaults, environment, operator, experiment, then cookie", () => {
+    const flags = shopperFlags({
+      environment: "data-glass-jar,data-redesign",
+      operator: { "data-glass-jar": false, "data-cart-redesign-variant-1": true },
+      experiments: { cart_redesign: "variant_2" },
+      cookie: "data-cart-redesign-variant-1=false",
+    });
+    expect(flags).toMatchObject({ "data-redesign": true, "data-glass-jar": false, "data-cart-redesign-variant-1": false, "data-cart-redesign-variant-2": true, "data-ape-cart": true });
+  });
+
+  it("an experiment may set a money flag (the server reads the member's variant when it prices)", () => {
+    expect(shopperFlags({ environment: null, operator: {}, experiments: { checkout_shipping_fees: "fees_v2" }, cookie: null })["data-checkout-shipping-fees-v2"]).toBe(true);
   });
 });

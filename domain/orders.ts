@@ -24,7 +24,7 @@ export interface OrderSummary {
     bonus: boolean;
   }[];
   subtotal: number;
-  discounts: { code: string; kind: "auto" | "promo"; amount: number }[];
+  discounts: { code: string; kind: "auto" | "promo" | "surprise"; amount: number }[];
   discountTotal: number;
   shipping: { method: ShippingMethod; label: string; amount: number };
   /** Member credit taken off the order (ADR 0040), after discounts and shipping; 0 when none. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quoteCart, type QuoteInput } from "./quote";
+import { discountLabel, quoteCart, type QuoteInput } from "./quote";
 import { testCoupon } from "./testing/coupon";
 import { seedPlansIn, seedProducts } from "./testing/seed-catalog";
 
@@ -116,5 +116,41 @@ describe("quoteCart: the error codes of SPEC.md section 8", () => {
   it("VALIDATION_ERROR for an empty cart or a method the country does not have", () => {
     expect(err(us({ cart: {} }))).toBe("VALIDATION_ERROR");
     expect(err(us({ shippingMethod: "passport_ddp_all" }))).toBe("VALIDATION_ERROR");
+  });
+});
+
+describe("quoteCart: the money flags (ADR 0062)", () => {
+  const on = { "data-checkout-shipping-fees-v2": false, "data-discount-surprise-delight-test": false };
+  const de = (over: Partial<QuoteInput> = {}) => us({ cart: { "syn-wk": 1 }, plans: plansIn("international", "EUR"), autoCoupons: [], country: "DE", ...over });
+
+  it("without pricing flags, the fees of SPEC.md: 10 abroad, 9.95 expedited", () => {
+    expect(quote(de()).shipping.amount).toBe(1000);
+    expect(quote(us({ shippingMethod: "expedited" })).shipping.amount).toBe(995);
+  });
+
+  it("the second fee table: 7 abroad, 6.95 expedited, US standard still free", () => {
+    const pricing = { ...on, "data-checkout-shipping-fees-v2": true };
+    expect(quote(de({ pricing })).shipping.amount).toBe(700);
+    expect(quote(us({ pricing, shippingMethod: "expedited" })).shipping.amount).toBe(695);
+    expect(quote(us({ pricing })).shipping.amount).toBe(0);
+  });
+
+  it("the surprise takes 5% of the list price off after the promo, named as the shop's", () => {
+    const pricing = { ...on, "data-discount-surprise-delight-test": true };
+    const q = quote(us({ pricing, promo: coupon({ code: "WELCOME10" }) }));
+    expect(q.discounts).toEqual([
+      { code: "WELCOME10", kind: "promo", amount: 1350 },
+      { code: "SURPRISE", kind: "surprise", amount: 675 },
+    ]);
+    expect(q.total).toBe(13497 - 1350 - 675);
+    expect(discountLabel(q.discounts[1]!)).toBe("A surprise from us: 5% off");
+    expect(q.promoNotApplied).toBeNull();
+  });
+
+  it("the surprise never takes a line below zero", () => {
+    const pricing = { ...on, "data-discount-surprise-delight-test": true };
+    const q = quote(us({ pricing, promo: coupon({ code: "ALL", type: "percent", value: 100 }) }));
+    expect(q.total).toBe(0);
+    expect(q.discounts.map((d) => d.kind)).toEqual(["promo"]);
   });
 });

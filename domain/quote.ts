@@ -4,7 +4,8 @@ import { couponAppliesTo, couponDiscount, type PromoCoupon } from "./coupons";
 import type { ErrorCode } from "./errors";
 import { cents, type Cents, type Currency } from "./money";
 import type { BillingPeriodMonths, PlanCode, PlanView } from "./plans";
-import { canShipTo, defaultShippingMethod, PREORDER_MESSAGE, SHIPPING_LABELS, shippingFee, shippingMethodsFor, type ShippingMethod } from "./shipping";
+import type { PricingFlags } from "./flags";
+import { canShipTo, defaultShippingMethod, PREORDER_MESSAGE, SHIPPING_LABELS, shippingFee, shippingFeeTable, shippingMethodsFor, type ShippingMethod } from "./shipping";
 
 /** Outside the US, customs allow one of each product per parcel for personal use. */
 export const INTERNATIONAL_MAX_QUANTITY = 1;
@@ -22,6 +23,8 @@ export interface QuoteInput {
   shippingMethod: ShippingMethod | null;
   /** Products that have not been released yet ship later (SPEC.md section 9 preorder message). */
   preorderCodes?: readonly string[];
+  /** The money flags the shop turned on for this shopper (ADR 0062); none when absent. */
+  pricing?: PricingFlags;
 }
 
 export interface QuoteLine {
@@ -44,7 +47,8 @@ export interface QuoteLine {
 
 export interface QuoteDiscount {
   code: string;
-  kind: "auto" | "promo";
+  /** surprise: the shop's own treat (data-discount-surprise-delight-test), no coupon to redeem. */
+  kind: "auto" | "promo" | "surprise";
   amount: Cents;
 }
 
@@ -87,7 +91,7 @@ export function quoteCart(input: QuoteInput): QuoteResult {
   const promoNotApplied = input.promo && !discounts.some((d) => d.kind === "promo") ? { code: input.promo.code, reason: whyPromoGivesNothing(lines, input.promo, discounts, currency) } : null;
   const method = input.shippingMethod ?? defaultShippingMethod(country);
   if (!shippingMethodsFor(country).includes(method)) return fail("VALIDATION_ERROR", "That shipping method is not available for your country.");
-  const shippingAmount = cents(shippingFee(method, country, lines.filter((l) => !l.bonus).map((l) => l.planCode)));
+  const shippingAmount = cents(shippingFee(method, country, lines.filter((l) => !l.bonus).map((l) => l.planCode), shippingFeeTable(input.pricing)));
   const subtotal = cents(lines.reduce((s, l) => s + l.listTotal, 0));
   const discountTotal = cents(lines.reduce((s, l) => s + l.discount, 0));
   const preorder = lines.some((l) => input.preorderCodes?.includes(l.productCode));
@@ -182,8 +186,18 @@ function applyDiscounts(lines: QuoteLine[], input: QuoteInput, currency: Currenc
     const amount = applyCoupon(lines, coupon, currency);
     if (amount > 0) applied.push({ code: coupon.code, kind, amount: cents(amount) });
   }
+  if (input.pricing?.["data-discount-surprise-delight-test"]) {
+    const amount = applyCoupon(lines, SURPRISE_DISCOUNT, currency);
+    if (amount > 0) applied.push({ code: SURPRISE_DISCOUNT.code, kind: "surprise", amount: cents(amount) });
+  }
   return applied;
 }
+
+/**
+ * The surprise of data-discount-surprise-delight-test: 5% of each line's list price off this order (never more than what
+ * a coupon left), found in the cart, never announced before. It is the shop's, not a code: nothing to type, redeem or renew.
+ */
+export const SURPRISE_DISCOUNT: PromoCoupon = { code: "SURPRISE", type: "percent", value: 5, currency: null, plans: "all" };
 
 export const PROMO_NOT_APPLIED = {
   items: "This code does not apply to the items in your cart.",
@@ -212,4 +226,11 @@ function applyCoupon(lines: QuoteLine[], coupon: PromoCoupon, currency: Currency
     if (coupon.type === "fixed" && off > 0) break;
   }
   return taken;
+}
+
+/** How the cart and checkout name a discount line. */
+export function discountLabel(discount: Pick<QuoteDiscount, "code" | "kind">): string {
+  if (discount.kind === "promo") return `Promo code ${discount.code}`;
+  if (discount.kind === "surprise") return `A surprise from us: ${SURPRISE_DISCOUNT.value}% off`;
+  return `Discount (${discount.code})`;
 }

@@ -1,6 +1,7 @@
 import { isCountryCode } from "./countries";
 import { currencyForCountry } from "./locale";
 import type { Currency } from "./money";
+import type { PricingFlags } from "./flags";
 import type { PlanCode } from "./plans";
 
 /** Shipping rules of SPEC.md section 9. */
@@ -11,6 +12,24 @@ export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 export const INTERNATIONAL_FEE_MINOR = 1000;
 /** Expedited US shipping (US-E), our price: $9.95. */
 export const EXPEDITED_FEE_MINOR = 995;
+/** What a parcel costs: the international fee and US expedited, in minor units (free plans and US standard are free). */
+export interface ShippingFeeTable {
+  international: number;
+  expedited: number;
+}
+/** The fees of SPEC.md section 9. */
+export const SHIPPING_FEES_V1: ShippingFeeTable = { international: INTERNATIONAL_FEE_MINOR, expedited: EXPEDITED_FEE_MINOR };
+/**
+ * The second table (data-checkout-shipping-fees-v2, ADR 0062): lower fees at checkout, to learn whether they lift
+ * orders more than they cost. Renewals keep the first table: the flag prices the checkout only.
+ */
+export const SHIPPING_FEES_V2: ShippingFeeTable = { international: 700, expedited: 695 };
+
+/** The table a checkout is priced with: the second only while the shop (never a visitor's cookie) turns its flag on. */
+export function shippingFeeTable(pricing: PricingFlags | undefined): ShippingFeeTable {
+  return pricing?.["data-checkout-shipping-fees-v2"] ? SHIPPING_FEES_V2 : SHIPPING_FEES_V1;
+}
+
 /** Plans that ship free everywhere (SPEC: fee 0 for syn-rf-3mo, syn-rf-6mo, vs-rf-3mo). */
 export const FREE_SHIPPING_PLANS: readonly PlanCode[] = ["syn-rf-3mo", "syn-rf-6mo", "vs-rf-3mo"];
 /** Countries we do not ship to: New Zealand's biosecurity rules bar live-culture supplements by post. */
@@ -60,11 +79,11 @@ export function shippingMethodsFor(country: string): ShippingMethod[] {
  * The fee: 10 (in the shopper's currency) for non-US addresses, 0 for US standard shipping and for orders made only
  * of the free-shipping plans; expedited costs its own fee.
  */
-export function shippingFee(method: ShippingMethod, country: string, planCodes: readonly (PlanCode | null)[]): number {
-  if (method === "expedited") return EXPEDITED_FEE_MINOR;
+export function shippingFee(method: ShippingMethod, country: string, planCodes: readonly (PlanCode | null)[], fees: ShippingFeeTable = SHIPPING_FEES_V1): number {
+  if (method === "expedited") return fees.expedited;
   if (country.toUpperCase() === "US") return 0;
   const allFree = planCodes.length > 0 && planCodes.every((p) => p !== null && FREE_SHIPPING_PLANS.includes(p));
-  return allFree ? 0 : INTERNATIONAL_FEE_MINOR;
+  return allFree ? 0 : fees.international;
 }
 
 /** One shipping choice as the checkout lists it (POST /ecommerce/shipping_rates). */
@@ -76,11 +95,11 @@ export interface ShippingRate {
 }
 
 /** Every method a shopper in `country` may choose, with its fee for a cart of these plans, in the country's currency. */
-export function shippingRates(country: string, planCodes: readonly (PlanCode | null)[]): ShippingRate[] {
+export function shippingRates(country: string, planCodes: readonly (PlanCode | null)[], fees: ShippingFeeTable = SHIPPING_FEES_V1): ShippingRate[] {
   return shippingMethodsFor(country).map((method) => ({
     method_code: method,
     label: SHIPPING_LABELS[method],
-    amount: shippingFee(method, country, planCodes),
+    amount: shippingFee(method, country, planCodes, fees),
     currency: currencyForCountry(country),
   }));
 }

@@ -163,6 +163,8 @@ async function placeClaimed(
     shippingMethod: request.shippingMethod,
     customerId: customer.id,
     isFirstOrder,
+    // Priced as the preview was: the signed-in member's experiments, none for a guest (ADR 0062).
+    shopperId: ctx.sessionCustomerId,
   });
   const { promo, priceList } = priced;
   // The shopper's express consent to each subscription's automatic renewal, whose terms the checkout showed beside the

@@ -5,7 +5,10 @@ import { acceptCountry } from "../../domain/locale";
 import { MESSAGES } from "../../domain/messages";
 import type { PriceList } from "../../domain/plans";
 import { quoteCart, type Quote } from "../../domain/quote";
-import { canShipTo, shippingRates, type ShippingMethod } from "../../domain/shipping";
+import { canShipTo, shippingFeeTable, shippingRates, type ShippingMethod } from "../../domain/shipping";
+import { pricingFlagsOf, shopperFlags, type PricingFlags } from "../../domain/flags";
+import { servedExperimentsOf } from "../modules/analytics";
+import { cachedFlagDefaults } from "../modules/settings";
 import { dbOf, type Shop } from "../shop";
 import { listPlans, listProducts, priceListFor } from "../modules/catalog";
 import { usableAutoCoupons, usableCoupon } from "../modules/coupons";
@@ -20,6 +23,8 @@ export interface CartPricingRequest {
   shippingMethod?: ShippingMethod;
   customerId: string | null;
   isFirstOrder: boolean | null;
+  /** The signed-in member whose experiment variants may set money flags (ADR 0062); null for a guest. */
+  shopperId: string | null;
 }
 
 export interface PricedCart {
@@ -42,8 +47,8 @@ export async function priceCart(shop: Shop, req: CartPricingRequest): Promise<Pr
   const cart = normaliseCart(req.items);
   const autoCodes = products.filter((p) => cart[p.code]).map((p) => p.domesticAttributes.autoCouponCode);
   const autoCoupons = await usableAutoCoupons(dbOf(shop), autoCodes, shop.clock.now());
-  const promo = await promoCoupon(shop, req);
-  const result = quoteCart({ cart, products, plans, promo, autoCoupons, country, shippingMethod: req.shippingMethod ?? null });
+  const [promo, pricing] = await Promise.all([promoCoupon(shop, req), pricingFlagsFor(shop, req.shopperId)]);
+  const result = quoteCart({ cart, products, plans, promo, autoCoupons, country, shippingMethod: req.shippingMethod ?? null, pricing });
   if (!result.ok) throw new ShopError(result.code, result.message);
   // A code that takes nothing off is not the order's promo: it is not redeemed and no subscription keeps it.
   const orderPromo = result.quote.promoNotApplied ? null : promo;
@@ -89,12 +94,24 @@ async function promoCoupon(shop: Shop, req: CartPricingRequest): Promise<Coupon 
 }
 
 /**
+ * The money flags of a shopper, from the shop's layers alone: FEATURE_FLAGS, the operator's defaults and the signed-in
+ * member's served experiments (no exposure is counted here: the pages count it). Never the seed_flags cookie, so the
+ * price a visitor sees and pays cannot be chosen by the visitor (ADR 0062). The shell's flags agree: they drop the
+ * cookie's money flags, so the cart priced in the browser matches.
+ */
+export async function pricingFlagsFor(shop: Shop, shopperId: string | null): Promise<PricingFlags> {
+  const [operator, experiments] = await Promise.all([cachedFlagDefaults(dbOf(shop)), shopperId ? servedExperimentsOf(shop, shopperId) : {}]);
+  return pricingFlagsOf(shopperFlags({ environment: shop.env.FEATURE_FLAGS, operator, experiments, cookie: null }));
+}
+
+/**
  * The shipping choices for a destination and the products of a cart (unknown codes are ignored here; the preview
  * refuses them): POST /ecommerce/shipping_rates.
  */
-export async function shippingRatesFor(shop: Shop, requestedCountry: string | undefined, productCodes: string[]) {
+export async function shippingRatesFor(shop: Shop, requestedCountry: string | undefined, productCodes: string[], shopperId: string | null = null) {
   const country = acceptCountry(requestedCountry);
   const wanted = new Set(productCodes.map((c) => c.trim().toLowerCase()));
-  const planCodes = wanted.size > 0 ? (await listProducts(shop)).filter((p) => wanted.has(p.code)).map((p) => p.planCode) : [];
-  return { country, shippable: canShipTo(country), rates: shippingRates(country, planCodes) };
+  const [products, pricing] = await Promise.all([wanted.size > 0 ? listProducts(shop) : [], pricingFlagsFor(shop, shopperId)]);
+  const planCodes = products.filter((p) => wanted.has(p.code)).map((p) => p.planCode);
+  return { country, shippable: canShipTo(country), rates: shippingRates(country, planCodes, shippingFeeTable(pricing)) };
 }

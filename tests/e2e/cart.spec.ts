@@ -86,6 +86,7 @@ test.describe("cart lines", () => {
     for (const plan of ["syn-wk-3mo", "syn-wk-6mo"]) {
       await page.locator(`.plan-option[data-product="${plan}"]`).click();
       await page.getByRole("button", { name: "Add to cart" }).click();
+      await page.getByRole("dialog", { name: "Your cart" }).getByRole("button", { name: "Continue shopping" }).click();
     }
     await open(page, "/cart");
     await expect(page.locator(".cart-line")).toHaveCount(1);
@@ -234,6 +235,46 @@ test.describe("promo code field", () => {
 });
 
 test.describe("cart drawer", () => {
+  for (const [label, viewport] of [["1440", DESKTOP], ["390", MOBILE]] as const) {
+    test(`Add to cart opens it with focus inside; Close, Escape and Continue shopping lead back to Add to cart (${label})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await open(page, "/daily-synbiotic");
+      await page.locator('.plan-option[data-product="syn-wk-3mo"]').click();
+      const add = page.getByRole("button", { name: "Add to cart" });
+      await add.click();
+      const drawer = page.getByRole("dialog", { name: "Your cart" });
+      await expect(drawer.getByRole("heading", { name: "Your cart" })).toBeFocused();
+      await expect(drawer.locator('.cart-line[data-product="syn-wk-3mo"]')).toContainText("$134.97");
+      await expect(drawer.getByRole("link", { name: "Checkout" })).toBeInViewport();
+      await expect(drawer.getByRole("button", { name: "Continue shopping" })).toBeInViewport();
+      // The sandbox has no wallets, so data-ape-cart (on by default) points to none (ADR 0044, 0062).
+      await expect(drawer.getByTestId("cart-express")).toHaveCount(0);
+      await page.screenshot({ path: `test-results/cart-drawer-after-add-${label}.png` });
+      const results = await new AxeBuilder({ page }).include('[data-drawer="cart"]').analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+      await drawer.getByRole("button", { name: "Continue shopping" }).click();
+      await expect(drawer).toBeHidden();
+      await expect(add).toBeFocused();
+      await expect(page).toHaveURL(/\/daily-synbiotic$/);
+
+      await add.click();
+      await expect(drawer.getByRole("heading", { name: "Your cart" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(drawer).toBeHidden();
+      await expect(add).toBeFocused();
+
+      // Enter on a chosen plan sends the form too: focus still comes back to Add to cart, never to the radio.
+      await page.locator('input[name="cart"][value="syn-wk"]').check();
+      await page.keyboard.press("Enter");
+      await expect(drawer.locator('.cart-line[data-product="syn-wk"]')).toBeVisible();
+      await drawer.getByRole("button", { name: "Close cart" }).click();
+      await expect(drawer).toBeHidden();
+      await expect(add).toBeFocused();
+      expect(await storedCart(page)).toEqual({ "syn-wk": 1 });
+    });
+  }
+
   test("the header's cart opens it by keyboard; Escape closes it and focus returns", async ({ page }) => {
     await openWith(page, "/daily-synbiotic", { seed_cart_items: JSON.stringify({ "syn-wk-3mo": 1 }) });
     const cart = page.getByRole("banner").getByRole("link", { name: /^Cart/ });

@@ -29,7 +29,7 @@ async function shopToCheckout(page: Page): Promise<void> {
   await open(page, "/daily-synbiotic");
   await page.locator('.plan-option[data-product="syn-wk-3mo"]').click();
   await page.getByRole("button", { name: "Add to cart" }).click();
-  await page.getByRole("link", { name: "View cart" }).click();
+  await page.getByRole("dialog", { name: "Your cart" }).getByRole("link", { name: "View cart" }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await page.getByRole("button", { name: "Have a promo code?" }).click();
   await page.getByLabel("Promo code").fill("WELCOME10");
@@ -201,7 +201,7 @@ test("a shopper in Canada buys VS-01 Refill, 3 months from its page, exempt from
   await expect(page.locator('.plan-option[data-product="vs-rf-3mo"] .plan-option__amount')).toHaveText("US$107.97");
   await page.locator('.plan-option[data-product="vs-rf-3mo"]').click();
   await page.getByRole("button", { name: "Add to cart" }).click();
-  await page.getByRole("link", { name: "View cart" }).click();
+  await page.getByRole("dialog", { name: "Your cart" }).getByRole("link", { name: "View cart" }).click();
   await page.getByRole("main").getByRole("link", { name: "Checkout" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.locator("[data-hydrated]")).toBeAttached();

@@ -60,7 +60,7 @@ async function addToCartAndOpenCart(page: Page) {
   await open(page, "/daily-synbiotic?utm_source=newsletter&utm_campaign=spring&fbclid=AbC123");
   await page.locator('.plan-option[data-product="syn-wk-3mo"]').click();
   await page.getByRole("button", { name: "Add to cart" }).click();
-  await page.getByRole("link", { name: "View cart" }).click();
+  await page.getByRole("dialog", { name: "Your cart" }).getByRole("link", { name: "View cart" }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.locator("[data-hydrated]")).toBeAttached();
 }

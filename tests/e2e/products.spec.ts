@@ -67,11 +67,16 @@ test("Add to cart stores the product with the cart rules and the header counts i
   await openHydrated(page, "/daily-synbiotic");
   await page.locator('.plan-option[data-product="syn-wk-3mo"]').click();
   await page.getByRole("button", { name: "Add to cart" }).click();
+  // The cart drawer opens on it (issue 34); closed, the page says so too.
+  await expect(page.getByRole("dialog", { name: "Your cart" })).toBeVisible();
+  await page.keyboard.press("Escape");
   await expect(page.getByRole("status").filter({ hasText: "is in your cart" })).toBeVisible();
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem("seed_cart_items"))) ?? "{}")).toEqual({ "syn-wk-3mo": 1 });
   // A second subscription replaces the first (SPEC.md section 4).
   await page.locator('.plan-option[data-product="syn-wk-6mo"]').click();
   await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page.getByRole("dialog", { name: "Your cart" }).locator('.cart-line[data-product="syn-wk-6mo"]')).toBeVisible();
+  await page.keyboard.press("Escape");
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem("seed_cart_items"))) ?? "{}")).toEqual({ "syn-wk-6mo": 1 });
   expect((await page.context().cookies()).some((c) => c.name === "seed_cart_id")).toBe(true);
   await expect(page.getByRole("link", { name: /cart/i }).filter({ hasText: "1" }).first()).toBeVisible();
@@ -83,6 +88,10 @@ test("Add to cart works by keyboard", async ({ page }) => {
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Add to cart" })).toBeFocused();
   await page.keyboard.press("Enter");
+  // The drawer opens with focus on its heading; Escape closes it and focus is back on Add to cart.
+  await expect(page.getByRole("dialog", { name: "Your cart" }).getByRole("heading", { name: "Your cart" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Add to cart" })).toBeFocused();
   await expect(page.getByRole("status").filter({ hasText: "is in your cart" })).toBeVisible();
 });
 

@@ -72,7 +72,7 @@ test.describe("desktop, 1440 wide", () => {
     await expect(b.locator("[data-hydrated]")).toBeAttached();
     await b.locator('.plan-option[data-product="syn-wk-3mo"]').click();
     await b.getByRole("button", { name: "Add to cart" }).click();
-    await b.getByRole("link", { name: "View cart" }).click();
+    await b.getByRole("dialog", { name: "Your cart" }).getByRole("link", { name: "View cart" }).click();
     await expect(b.locator(".cart-summary")).toContainText("FRIEND15");
     await b.getByRole("link", { name: "Checkout" }).click();
     await expect(b.locator("[data-hydrated]")).toBeAttached();

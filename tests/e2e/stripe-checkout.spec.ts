@@ -213,6 +213,41 @@ test("with Stripe and measurement refused, pressing the wallet button posts no e
   await context.close();
 });
 
+test("data-ape-cart (on by default) leads from the cart to checkout's wallet buttons; turned off, the cart has no such link", async ({ browser }) => {
+  const { context, page } = await shopper(browser);
+  await page.goto(`${shop.url}/cart`);
+  await expect(page.locator("[data-hydrated]")).toBeAttached();
+  const express = page.getByRole("main").getByRole("link", { name: "Express checkout with your wallet" });
+  await expect(express).toBeVisible();
+  await page.screenshot({ path: "test-results/stripe-cart-ape-1440.png" });
+  await express.click();
+  await expect(page).toHaveURL(/\/checkout#express-pay-title$/);
+  await expect(walletButton(page)).toBeVisible();
+  await context.addCookies([{ name: "seed_flags", value: "data-ape-cart=false", url: shop.url }]);
+  await page.goto(`${shop.url}/cart`);
+  await expect(page.locator("[data-hydrated]")).toBeAttached();
+  await expect(page.getByRole("main").getByRole("link", { name: "Checkout" })).toBeVisible();
+  await expect(page.getByTestId("cart-express")).toHaveCount(0);
+  await context.close();
+});
+
+test("with data-ape-checkout the wallet buttons lead the checkout, above Contact, and say the form below comes first", async ({ browser }) => {
+  const { context, page } = await shopper(browser);
+  await context.addCookies([{ name: "seed_flags", value: "data-ape-checkout=true", url: shop.url }]);
+  await openCheckout(page);
+  const form = page.getByRole("form", { name: "Checkout" });
+  await expect(walletButton(page)).toBeVisible();
+  await expect(form.locator("> *").first()).toHaveAttribute("data-express-pay", "top");
+  await expect(form.locator("[data-express-pay]")).toHaveCount(1);
+  await expect(page.locator("[data-express-pay]")).toContainText("once your contact details and address below are filled in");
+  // Pressed before the form is filled: the same checks as before Payment, the wallet stays shut.
+  await walletButton(page).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please check the highlighted fields." }).first()).toBeVisible();
+  await expect(expressFrame(page).getByRole("dialog")).toBeHidden();
+  await page.screenshot({ path: "test-results/stripe-checkout-ape-top-1440.png" });
+  await context.close();
+});
+
 for (const [name, viewport] of [["1440", DESKTOP], ["390", MOBILE]] as const) {
   test(`the Stripe checkout is axe-clean at ${name} wide, card and express frames included`, async ({ browser }) => {
     const { context, page } = await shopper(browser, viewport);

@@ -177,7 +177,7 @@ test.describe("desktop, 1440 wide", () => {
     await resetClicks(page);
     await page.locator('.plan-option[data-product="syn-wk"]').click();
     await page.getByRole("button", { name: "Add to cart" }).click();
-    await page.getByRole("link", { name: "View cart" }).click();
+    await page.getByRole("dialog", { name: "Your cart" }).getByRole("link", { name: "View cart" }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await page.getByRole("link", { name: "Checkout" }).click();
     await expect(page).toHaveURL(/\/checkout$/);

@@ -1,5 +1,5 @@
 import { Dialog } from "@base-ui/react/dialog";
-import { useCallback, useEffect, useRef, type Ref } from "react";
+import { useCallback, useEffect, useRef, type Ref, type RefObject } from "react";
 import { Link, useFetcher } from "react-router";
 import { ROUTES } from "../../../domain/routes";
 import { readStorage } from "../../lib/storage";
@@ -32,19 +32,23 @@ export default function CartDrawer({ open, onOpenChange }: CartDrawerProps) {
     if (open && (!data || stale) && state === "idle") void load(ROUTES.cart);
   }, [open, data, state, load]);
   const close = useCallback(() => onOpenChange(false), [onOpenChange]);
+  // Focus starts on the heading (Add to cart opens the drawer: the shopper hears what opened) and the heading stays the
+  // same element while the cart loads, so focus is not lost when the lines arrive.
+  const title = useRef<HTMLHeadingElement>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Backdrop className="drawer-backdrop" data-testid="cart-overlay" />
-        <Dialog.Popup className="drawer drawer--right cart-drawer" data-drawer="cart">
-          {data ? <DrawerCart data={data} open={open} close={close} /> : <DrawerLoading />}
+        <Dialog.Popup className="drawer drawer--right cart-drawer" data-drawer="cart" initialFocus={title}>
+          <DrawerHead titleRef={title} />
+          {data ? <DrawerCart data={data} open={open} close={close} title={title} /> : <DrawerLoading />}
         </Dialog.Popup>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function DrawerHead({ titleRef }: { titleRef?: Ref<HTMLHeadingElement> }) {
+function DrawerHead({ titleRef }: { titleRef: Ref<HTMLHeadingElement> }) {
   return (
     <div className="drawer-head">
       <Dialog.Title className="drawer-title cart-drawer__title" ref={titleRef} tabIndex={-1}>
@@ -59,25 +63,20 @@ function DrawerHead({ titleRef }: { titleRef?: Ref<HTMLHeadingElement> }) {
 
 function DrawerLoading() {
   return (
-    <>
-      <DrawerHead />
-      <div className="drawer-body">
-        <p className="cart-loading" aria-busy="true">
-          Loading your cart…
-        </p>
-      </div>
-    </>
+    <div className="drawer-body">
+      <p className="cart-loading" aria-busy="true">
+        Loading your cart…
+      </p>
+    </div>
   );
 }
 
-function DrawerCart({ data, open, close }: { data: CartCatalogData; open: boolean; close(): void }) {
+function DrawerCart({ data, open, close, title }: { data: CartCatalogData; open: boolean; close(): void; title: RefObject<HTMLHeadingElement | null> }) {
   const view = useCartView(data);
   useCartViewed(view, open, "drawer");
-  const title = useRef<HTMLHeadingElement>(null);
-  const focusHeading = useCallback(() => title.current?.focus(), []);
+  const focusHeading = useCallback(() => title.current?.focus(), [title]);
   return (
     <>
-      <DrawerHead titleRef={title} />
       <div className="drawer-body">
         <CartContents view={view} focusHeading={focusHeading} onNavigate={close} layout="drawer" />
       </div>
@@ -98,9 +97,12 @@ function DrawerFooter({ view, priced, close }: { view: CartView; priced: CartQuo
         </p>
       )}
       <CheckoutButton view={view} blocked={checkoutBlocked(priced)} onNavigate={close} />
-      <Link to={ROUTES.cart} className="cart-drawer__view" onClick={close}>
-        View cart
-      </Link>
+      <div className="cart-drawer__ways">
+        <Dialog.Close className="cart-drawer__continue">Continue shopping</Dialog.Close>
+        <Link to={ROUTES.cart} className="cart-drawer__view" onClick={close}>
+          View cart
+        </Link>
+      </div>
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { useCartView, type CartCatalogData } from "./cart-view";
 import { useCartLink } from "./use-cart-link";
 import { useCartViewed } from "./use-cart-viewed";
 import { CART_FORM_ID } from "./QuantityStepper";
+import { useFlags } from "../../lib/use-flags";
+import { cartDesignFor } from "./cart-design";
 
 
 /** The cart page (/cart). */
@@ -14,6 +16,7 @@ export function CartPage({ data, problem = null }: { data: CartCatalogData; prob
   useCartViewed(view, true, "page");
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = useCallback(() => heading.current?.focus(), []);
+  const design = cartDesignFor(useFlags());
   return (
     <main id="main" className="cart-page">
       <h1 ref={heading} tabIndex={-1} className="cart-page__title">
@@ -26,7 +29,7 @@ export function CartPage({ data, problem = null }: { data: CartCatalogData; prob
           {notice ?? problem}
         </p>
       )}
-      <CartContents view={view} focusHeading={focusHeading} layout="page" />
+      <CartContents view={view} focusHeading={focusHeading} layout="page" design={design} />
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import type { Currency } from "../../../domain/money";
+import { discountLabel, type QuoteDiscount } from "../../../domain/quote";
 import { CREDIT_LABEL } from "../../../domain/order-credit";
 import { countryInSentence } from "../../../domain/shipping-note";
 import { Money } from "./Money";
@@ -7,7 +8,7 @@ import { Money } from "./Money";
 export interface Totals {
   currency: Currency;
   subtotal: number;
-  discounts: { code: string; kind: "auto" | "promo"; amount: number }[];
+  discounts: { code: string; kind: QuoteDiscount["kind"]; amount: number }[];
   shipping: { label: string; amount: number };
   /** Member credit taken off (a signed-in member's checkout and their order, ADR 0040). */
   creditApplied?: number;
@@ -29,7 +30,7 @@ export function CartSummary({ totals, country, shippingLabel = false, shippingTo
         </div>
         {totals.discounts.map((d) => (
           <div className="cart-summary__row cart-summary__row--discount" key={`${d.kind}-${d.code}`}>
-            <dt>{d.kind === "promo" ? `Promo code ${d.code}` : `Discount (${d.code})`}</dt>
+            <dt>{discountLabel(d)}</dt>
             <dd>
               −<Money amount={d.amount} currency={currency} country={country} />
             </dd>

@@ -29,6 +29,21 @@ export function CheckoutButton({ view, blocked, onNavigate }: { view: CartView; 
       >
         Checkout
       </Link>
+      {/* data-ape-cart: the wallets (Apple Pay, Google Pay, Link) pay at checkout, for the contact and address typed
+          there (ADR 0044), so the cart leads to them rather than copying them; only where checkout has them. */}
+      {view.expressLink && (
+        <Link
+          to={`${ROUTES.checkout}#express-pay-title`}
+          className="cart-checkout__express"
+          data-testid="cart-express"
+          onClick={() => {
+            track(CART_EVENTS.checkoutButtonClicked, cartProperties(ensureCartId(), view.priced?.quote ?? null));
+            onNavigate?.();
+          }}
+        >
+          Express checkout with your wallet
+        </Link>
+      )}
       <p className="cart-checkout__note cart-checkout__note--reassure">Secure checkout. Skip, pause or cancel subscriptions any time.</p>
     </div>
   );

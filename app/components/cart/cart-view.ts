@@ -3,6 +3,8 @@ import { useLocation } from "react-router";
 import type { Cart, CartCatalog, CartProductRule } from "../../../domain/cart";
 import type { PromoCoupon } from "../../../domain/coupons";
 import type { PageCatalog, ProductOffer } from "../../../domain/offers";
+import { pricingFlagsOf } from "../../../domain/flags";
+import { useFlags } from "../../lib/use-flags";
 import { renewalTerms, type DisclosedCoupon, type RenewalTerm } from "../../../domain/renewal-terms";
 import { usePromoCoupon } from "../promo/use-promo-coupon";
 import { quoteCartLines, type CartQuote } from "./cart-quote";
@@ -18,6 +20,8 @@ export interface CartCatalogData {
   serverCart?: Cart;
   /** data-display-international-currency: the totals name the shopper's country instead of a ShippingNote. */
   internationalCurrency?: boolean;
+  /** Checkout offers wallet buttons (PAYMENT_PROVIDER=stripe, ADR 0044). */
+  expressPay?: boolean;
 }
 
 export interface CartView {
@@ -32,6 +36,8 @@ export interface CartView {
   country: string;
   catalog: PageCatalog;
   internationalCurrency: boolean;
+  /** data-ape-cart, where checkout has wallet buttons: the cart points to them (ADR 0062). */
+  expressLink: boolean;
 }
 
 /** The cart shows renewal terms without a date, so any fixed instant serves (the same on the server and in the browser). */
@@ -44,14 +50,18 @@ export function useCartView(data: CartCatalogData): CartView {
   const cart = useStoredCart(rules, data.serverCart);
   const promo = usePromoCoupon();
   const { pathname } = useLocation();
+  // The shell's flags never carry a money flag from the visitor's cookie, so this is the server's pricing (ADR 0062).
+  const flags = useFlags();
+  const pricing = useMemo(() => pricingFlagsOf(flags), [flags]);
   const priced = useMemo(
-    () => cart && quoteCartLines({ cart, products: catalog.products, plans: catalog.plans, autoCoupons: catalog.autoCoupons, promo, country, shippingMethod: null }),
-    [cart, catalog, promo, country],
+    () => cart && quoteCartLines({ cart, products: catalog.products, plans: catalog.plans, autoCoupons: catalog.autoCoupons, promo, country, shippingMethod: null, pricing }),
+    [cart, catalog, promo, country, pricing],
   );
   const renewals = useMemo(
     () => (priced?.quote ? renewalTerms({ quote: priced.quote, plans: catalog.plans, coupons: promo ? [promo as DisclosedCoupon] : [], now: UNDATED }) : []),
     [priced, catalog, promo],
   );
   const upsell = useMemo(() => (cart ? upsellOffers({ pathname, country, cart, rules, catalog }) : []), [pathname, country, cart, rules, catalog]);
-  return { rules, cart, priced, promo, renewals, upsell, country, catalog, internationalCurrency: data.internationalCurrency ?? false };
+  const expressLink = Boolean(data.expressPay) && flags["data-ape-cart"];
+  return { rules, cart, priced, promo, renewals, upsell, country, catalog, internationalCurrency: data.internationalCurrency ?? false, expressLink };
 }

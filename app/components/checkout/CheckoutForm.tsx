@@ -4,6 +4,8 @@ import { ensureCartId } from "../cart/cart-store";
 import { AddressSection } from "./AddressSection";
 import { CheckoutShell } from "./CheckoutShell";
 import { ExpressCheckout, type ExpressPayHandlers } from "./ExpressCheckout";
+import { expressPlacement } from "./express-options";
+import { useFlags } from "../../lib/use-flags";
 import { track } from "../../lib/analytics";
 import { CART_EVENTS, expressPayProperties } from "./analytics";
 import { ContactSection } from "./ContactSection";
@@ -148,6 +150,7 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
       return placed ? null : EXPRESS_NOT_PLACED;
     },
   };
+  const expressAt = expressPlacement(useFlags());
   const expressMoney = useMemo(() => (preview.quote ? { amount: preview.quote.total, currency: preview.quote.currency } : null), [preview.quote]);
 
   return (
@@ -155,10 +158,11 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
       <div className="checkout-grid">
         <OrderSummaryPanel preview={preview} promoCode={couponCode} country={values.country} />
         <form className="checkout-form" onSubmit={onSubmit} noValidate aria-label="Checkout">
+          {stripeConfig && expressAt === "top" && <ExpressCheckout config={stripeConfig} money={expressMoney} handlers={express} placement="top" />}
           <ContactSection form={form} tracking={tracking} />
           <AddressSection form={form} tracking={tracking} />
           <ShippingMethodSection form={form} tracking={tracking} rates={rates} countryName={countryName} />
-          {stripeConfig && <ExpressCheckout config={stripeConfig} money={expressMoney} handlers={express} />}
+          {stripeConfig && expressAt === "before-payment" && <ExpressCheckout config={stripeConfig} money={expressMoney} handlers={express} placement="before-payment" />}
           <PaymentSection form={form} tracking={tracking} stripe={stripe} />
           <HealthCertification form={form} codes={Object.keys(items)} />
           {renewals.length > 0 && <RenewalConsent form={form} renewals={renewals} country={values.country} />}

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { useFlags } from "../../lib/use-flags";
+import { expressButtonOptions, type ExpressPlacement } from "./express-options";
 import { loadStripe, stripeCardProblem, type ExpressPaymentType, type StripeConfig, type StripeElements, type StripeJs } from "./stripe-js";
 
 /** What the checkout decides when a wallet button is pressed and when the wallet confirms (ADR 0044). */
@@ -24,8 +26,10 @@ interface ExpressMoney {
  * the summary's amount, `paymentMethodCreation: "manual"`), so the wallet only makes a PaymentMethod: the order then
  * goes through POST /api/purchase like a card, and the server prices it as always.
  */
-export function ExpressCheckout({ config, money, handlers }: { config: StripeConfig; money: ExpressMoney | null; handlers: ExpressPayHandlers }) {
+export function ExpressCheckout({ config, money, handlers, placement }: { config: StripeConfig; money: ExpressMoney | null; handlers: ExpressPayHandlers; placement: ExpressPlacement }) {
   const { jsUrl, publishableKey } = config;
+  const buttons = expressButtonOptions(useFlags());
+  const buttonOptions = useRef(buttons);
   const mountAt = useRef<HTMLDivElement>(null);
   const group = useRef<StripeElements | null>(null);
   const latest = useRef(handlers);
@@ -45,7 +49,7 @@ export function ExpressCheckout({ config, money, handlers }: { config: StripeCon
       (stripe) => {
         if (gone || !mountAt.current) return;
         const elements = stripe.elements({ mode: "payment", amount: start.amount, currency: start.currency.toLowerCase(), paymentMethodCreation: "manual" });
-        const element = elements.create("expressCheckout", { buttonHeight: 48, buttonType: { googlePay: "checkout", applePay: "check-out" } });
+        const element = elements.create("expressCheckout", buttonOptions.current);
         element.on("ready", (e) => !gone && setAvailable(Object.values(e.availablePaymentMethods ?? {}).some(Boolean)));
         element.on("click", (e) => {
           if (latest.current.start(e.expressPaymentType)) e.resolve({});
@@ -75,11 +79,13 @@ export function ExpressCheckout({ config, money, handlers }: { config: StripeCon
   }, [money]);
 
   return (
-    <section className="express-pay" aria-labelledby="express-pay-title" hidden={!available} data-express-pay>
+    <section className={`express-pay express-pay--${placement}`} aria-labelledby="express-pay-title" hidden={!available} data-express-pay={placement}>
       <h2 id="express-pay-title" className="express-pay__title">
         Express checkout
       </h2>
-      <p className="express-pay__note">Pay with your wallet. We use the contact details and address above.</p>
+      <p className="express-pay__note">
+        {placement === "top" ? "Pay with your wallet once your contact details and address below are filled in." : "Pay with your wallet. We use the contact details and address above."}
+      </p>
       <div ref={mountAt} className="express-pay__buttons" />
       <p className="express-pay__or">
         <span>or pay by card below</span>

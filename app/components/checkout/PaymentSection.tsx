@@ -1,6 +1,8 @@
 import { CheckoutSection, type StepTracking } from "./CheckoutSection";
 import { TextField } from "./Field";
-import { formatCardNumber, formatExpiry, SANDBOX_TEST_CARDS } from "./card";
+import { useFlags } from "../../lib/use-flags";
+import { autoProceedTarget, formatCardNumber, formatExpiry, SANDBOX_TEST_CARDS, type CardField } from "./card";
+import { fieldId } from "./Field";
 import type { MutableRefObject } from "react";
 import { StripeCardField, type StripeCardHandle } from "./StripeCardField";
 import type { StripeConfig } from "./stripe-js";
@@ -18,7 +20,14 @@ interface StripePayment {
  * the token, never the card. With Stripe (PAYMENT_PROVIDER=stripe) the card is typed in Stripe's own frame instead.
  */
 export function PaymentSection({ form, tracking, stripe }: { form: CheckoutForm; tracking: StepTracking; stripe?: StripePayment | null }) {
-  const { values, errors, set, leave } = form;
+  const { values, errors, leave } = form;
+  const autoProceed = useFlags()["data-auto-proceed-cc-fields"];
+  // Sets a card field; with data-auto-proceed-cc-fields, the change that completes it moves focus to the next one.
+  const set = (field: CardField, value: string) => {
+    form.set(field, value);
+    const next = autoProceed ? autoProceedTarget(field, values, { ...values, [field]: value }) : null;
+    if (next) document.getElementById(fieldId(next))?.focus();
+  };
   if (stripe) {
     return (
       <CheckoutSection step="Payment" title="Payment" fields={[]} tracking={tracking}>

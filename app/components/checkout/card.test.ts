@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { luhnValid } from "../../../domain/card-number";
-import { CARD_MESSAGES, cardFieldProblem, cardPayload, formatCardNumber, formatExpiry, parseExpiry, type CardFields } from "./card";
+import { autoProceedTarget, CARD_MESSAGES, cardFieldComplete, cardFieldProblem, cardPayload, formatCardNumber, formatExpiry, parseExpiry, type CardFields } from "./card";
 
 const good: CardFields = { cardNumber: "4242 4242 4242 4242", cardExpiry: "12 / 30", cardCvc: "123", cardName: "Ada Lovelace" };
 const now = new Date(2026, 4, 15);
@@ -47,5 +47,32 @@ describe("parseExpiry and the payload", () => {
   });
   it("builds the tokenize body", () => {
     expect(cardPayload(good)).toEqual({ number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", name: "Ada Lovelace" });
+  });
+});
+
+describe("data-auto-proceed-cc-fields: focus moves on as each card field completes", () => {
+  const empty: CardFields = { cardNumber: "", cardExpiry: "", cardCvc: "", cardName: "" };
+
+  it("a whole valid number moves to the expiry; a 16-digit number that fails the check digit does not", () => {
+    expect(autoProceedTarget("cardNumber", { ...empty, cardNumber: "4242 4242 4242 424" }, { ...empty, cardNumber: "4242 4242 4242 4242" })).toBe("cardExpiry");
+    expect(autoProceedTarget("cardNumber", { ...empty, cardNumber: "4242 4242 4242 424" }, { ...empty, cardNumber: "4242 4242 4242 4241" })).toBeNull();
+  });
+
+  it("American Express is whole at 15 digits, and its code at 4", () => {
+    expect(cardFieldComplete({ ...empty, cardNumber: "3782 8224 6310 005" }, "cardNumber")).toBe(true);
+    expect(cardFieldComplete({ ...empty, cardNumber: "3782 8224 6310 005", cardCvc: "123" }, "cardCvc")).toBe(false);
+    expect(cardFieldComplete({ ...empty, cardNumber: "3782 8224 6310 005", cardCvc: "1234" }, "cardCvc")).toBe(true);
+  });
+
+  it("MM / YY moves to the code, the code to the name, and the name goes nowhere", () => {
+    expect(autoProceedTarget("cardExpiry", { ...good, cardExpiry: "12 / 3" }, good)).toBe("cardCvc");
+    expect(autoProceedTarget("cardExpiry", { ...good, cardExpiry: "12 / " }, { ...good, cardExpiry: "13 / 3" })).toBeNull();
+    expect(autoProceedTarget("cardCvc", { ...good, cardCvc: "12" }, good)).toBe("cardName");
+    expect(autoProceedTarget("cardName", { ...good, cardName: "Ada Lovelac" }, good)).toBeNull();
+  });
+
+  it("correcting a field that was already whole keeps focus where the shopper is", () => {
+    expect(autoProceedTarget("cardNumber", good, good)).toBeNull();
+    expect(autoProceedTarget("cardCvc", { ...good, cardCvc: "123" }, { ...good, cardCvc: "124" })).toBeNull();
   });
 });

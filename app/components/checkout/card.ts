@@ -78,3 +78,31 @@ export function cardPayload(fields: CardFields) {
   if (!expiry) throw new Error("card expiry not checked");
   return { number: digitsOf(fields.cardNumber), expMonth: expiry.month, expYear: expiry.year, cvc: fields.cardCvc.trim(), name: fields.cardName.trim() };
 }
+
+const isAmex = (digits: string) => /^3[47]/.test(digits);
+
+/** A field the shopper has finished: a whole card number that checks out, a whole MM / YY, a whole security code. */
+export function cardFieldComplete(fields: CardFields, field: CardField): boolean {
+  const number = digitsOf(fields.cardNumber);
+  switch (field) {
+    case "cardNumber":
+      return number.length === (isAmex(number) ? 15 : 16) && luhnValid(number);
+    case "cardExpiry":
+      return /^\d{2} \/ \d{2}$/.test(fields.cardExpiry) && parseExpiry(fields.cardExpiry) !== null;
+    case "cardCvc":
+      return fields.cardCvc.length === (isAmex(number) ? 4 : 3);
+    case "cardName":
+      return false;
+  }
+}
+
+const NEXT_CARD_FIELD: Record<CardField, CardField | null> = { cardNumber: "cardExpiry", cardExpiry: "cardCvc", cardCvc: "cardName", cardName: null };
+
+/**
+ * data-auto-proceed-cc-fields: the field focus moves to once a change completes this one (number, expiry, CVC, then
+ * the name). Only on the change that completes it, so going back to correct a finished field does not throw focus on.
+ */
+export function autoProceedTarget(field: CardField, before: CardFields, after: CardFields): CardField | null {
+  if (cardFieldComplete(before, field) || !cardFieldComplete(after, field)) return null;
+  return NEXT_CARD_FIELD[field];
+}

@@ -1,14 +1,18 @@
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { CartError, type CartProductRule } from "../../../domain/cart";
 import { couponDiscount, type PromoCoupon } from "../../../domain/coupons";
 import { cents } from "../../../domain/money";
 import type { ProductOffer } from "../../../domain/offers";
 import { EVENTS } from "../../../domain/event-names";
+import { RENEWS_INTO } from "../../../domain/plans";
 import { refillNotice, refillStarter, REFILL_BADGE } from "../../../domain/refills";
 import { ROUTES } from "../../../domain/routes";
 import { feeWords, planShippingFee } from "../../../domain/shipping-note";
+import { pricingFlagsOf } from "../../../domain/flags";
+import { useFlags } from "../../lib/use-flags";
 import { track } from "../../lib/analytics";
+import { openCartDrawer } from "../cart/cart-drawer-events";
 import { addProductToCart, ensureCartId } from "../cart/cart-store";
 import { Price } from "./Price";
 
@@ -54,13 +58,15 @@ export function offerLabel(offer: ProductOffer): string {
 
 /**
  * Choose a plan and add it to the cart. Without JavaScript the form still works: it opens /cart?cart=<code>.
- * With it, the cart updates in place (the header count follows) and a link to the cart appears.
+ * With it, the cart updates in place (the header count follows), the cart drawer opens, and a link to the cart stays.
  */
 export function PlanPicker({ offers, country, cartRules, legend = "Choose your plan", promo = null, choice, showName = false, shippingTo = null }: PlanPickerProps) {
   const catalog = useMemo(() => new Map(cartRules), [cartRules]);
   const { selected, select: setSelected } = choice;
   const [status, setStatus] = useState<{ kind: "added" | "error"; text: string } | null>(null);
   const name = useId();
+  const submit = useRef<HTMLButtonElement>(null);
+  const glassJar = useFlags()["data-glass-jar"];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,6 +76,10 @@ export function PlanPicker({ offers, country, cartRules, legend = "Choose your p
       addProductToCart(offer.productCode, catalog);
       track(EVENTS.productAdded, { cart_id: ensureCartId(), product_id: offer.productCode, sku: offer.sku, name: offer.name, price: offer.price ? offer.price.amount / 100 : null, currency: offer.price?.currency ?? null, quantity: 1 });
       setStatus({ kind: "added", text: `${offer.name} is in your cart.` });
+      // The cart drawer opens on what was added (issue 34). It hands focus back to what had it when it opened, so that
+      // is the button, whichever way the form was sent (Enter in a plan, a tap that does not focus buttons in Safari).
+      submit.current?.focus();
+      openCartDrawer();
     } catch (error) {
       setStatus({ kind: "error", text: error instanceof CartError ? error.message : "We could not add that to your cart. Please try again." });
     }
@@ -81,12 +91,12 @@ export function PlanPicker({ offers, country, cartRules, legend = "Choose your p
         <legend className="plan-picker__legend">{legend}</legend>
         <div className="plan-picker__options">
           {offers.map((offer) => (
-            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} promo={promo} showName={showName} shippingTo={shippingTo} />
+            <PlanOption key={offer.productCode} offer={offer} country={country} name={name} checked={selected === offer.productCode} onSelect={setSelected} promo={promo} showName={showName} shippingTo={shippingTo} glassJar={glassJar} />
           ))}
         </div>
       </fieldset>
       <RefillNotice offers={offers} selected={selected} onSelect={setSelected} />
-      <button type="submit" className="button plan-picker__submit" disabled={!selected}>
+      <button ref={submit} type="submit" className="button plan-picker__submit" disabled={!selected}>
         Add to cart
       </button>
       <p role="status" className={`plan-picker__status ${status?.kind === "error" ? "is-error" : ""}`}>
@@ -110,7 +120,12 @@ interface PlanOptionProps {
   promo: PromoCoupon | null;
   showName: boolean;
   shippingTo: string | null;
+  /** data-glass-jar: a starter kit offers its refillable glass jar in so many words. */
+  glassJar: boolean;
 }
+
+/** A starter kit is the plan that renews as a refill: it is the one that comes with the glass jar. */
+const isStarterKit = (offer: ProductOffer) => offer.planCode !== null && RENEWS_INTO[offer.planCode] !== undefined;
 
 /**
  * A refill-only plan is sold alone (SPEC.md allows it), so when one is chosen the shopper reads whom it is for, with
@@ -156,7 +171,7 @@ function KeepNames({ text, name }: { text: string; name: string }) {
   );
 }
 
-function PlanOption({ offer, country, name, checked, onSelect, promo, showName, shippingTo }: PlanOptionProps) {
+function PlanOption({ offer, country, name, checked, onSelect, promo, showName, shippingTo, glassJar }: PlanOptionProps) {
   const promoOff = promo && offer.price ? couponDiscount(promo, offer.sku, offer.price) : 0;
   return (
     <label className={`plan-option ${checked ? "is-checked" : ""} ${offer.available ? "" : "is-disabled"}`} data-product={offer.productCode}>
@@ -168,6 +183,11 @@ function PlanOption({ offer, country, name, checked, onSelect, promo, showName, 
           {refillStarter(offer.productCode) && <span className="plan-option__badge plan-option__badge--refill">{REFILL_BADGE}</span>}
         </span>
         <span className="plan-option__detail">{offer.description}</span>
+        {glassJar && isStarterKit(offer) && (
+          <span className="plan-option__jar" data-testid="glass-jar">
+            {offer.productCode === "syn-wk-duo" ? "Two refillable glass jars included, yours to keep" : "Refillable glass jar included, yours to keep"}
+          </span>
+        )}
         {offer.renewal && (
           <span className="plan-option__detail">
             Then <Price money={offer.renewal.price} country={country} /> a month.
@@ -203,6 +223,6 @@ function PlanOption({ offer, country, name, checked, onSelect, promo, showName, 
 
 /** "+ £10 shipping" or "Free shipping": this plan's standard shipping to the shopper's country, as checkout adds it. */
 function OfferShipping({ offer, price, country }: { offer: ProductOffer; price: NonNullable<ProductOffer["price"]>; country: string }) {
-  const fee = planShippingFee(country, offer.planCode, price.currency);
+  const fee = planShippingFee(country, offer.planCode, price.currency, pricingFlagsOf(useFlags()));
   return <span className="plan-option__shipping">{fee.amount === 0 ? "Free shipping" : `+ ${feeWords(fee, country)} shipping`}</span>;
 }

@@ -26,7 +26,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     headers.append("Set-Cookie", cartSetCookie(serverCart, new URL(request.url).protocol));
   }
   const internationalCurrency = context.flags["data-display-international-currency"];
-  return data({ catalog, cartRules, country: context.country, internationalCurrency, serverCart }, { headers });
+  // Whether checkout can take wallet payments (Stripe's Express Checkout, ADR 0044): data-ape-cart points to them.
+  return data({ catalog, cartRules, country: context.country, internationalCurrency, serverCart, expressPay: context.stripe !== null }, { headers });
 }
 
 /** The cart's buttons before JavaScript: each posts intent=increase|decrease|remove:<code>; the cookie's cart changes. */

@@ -1,5 +1,5 @@
 import { Form, useActionData } from "react-router";
-import { isFlagName } from "../../../domain/flags";
+import { experimentVariantsSetting, isFlagName, isMoneyFlag } from "../../../domain/flags";
 import { consoleAct, consoleLoad, formFields } from "../../components/console/errors";
 import { ActionMessage } from "../../components/console/ui";
 import type { Route } from "./+types/flags";
@@ -32,8 +32,10 @@ export default function ConsoleFlags({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Flags</h1>
       <p>
-        What every visitor gets. The console's setting wins over the FEATURE_FLAGS setting of the server; a visitor's
-        preview cookie still wins over both for that visitor. Pages pick a change up within 5 seconds.
+        What every visitor gets. The console's setting wins over the FEATURE_FLAGS setting of the server; a member in an
+        experiment variant that sets a flag gets the variant's value; a visitor's preview cookie (seed_flags) wins over
+        all of these for that visitor, except for the flags that move money, which only the shop sets. Pages pick a
+        change up within 5 seconds. What each flag does: ADR 0062.
       </p>
       <ActionMessage result={result && "ok" in result ? result : undefined} />
       <div className="c-table-wrap" tabIndex={0} role="region" aria-label="Flags">
@@ -45,6 +47,8 @@ export default function ConsoleFlags({ loaderData }: Route.ComponentProps) {
               <th scope="col">FEATURE_FLAGS</th>
               <th scope="col">Console</th>
               <th scope="col">Visitors get</th>
+              <th scope="col">Experiments</th>
+              <th scope="col">Preview cookie</th>
               {mayEdit ? <th scope="col">Change</th> : null}
             </tr>
           </thead>
@@ -58,6 +62,8 @@ export default function ConsoleFlags({ loaderData }: Route.ComponentProps) {
                 <td>
                   <strong>{onOff(f.effective)}</strong>
                 </td>
+                <td>{experimentVariantsSetting(f.name).join(", ") || "-"}</td>
+                <td>{isMoneyFlag(f.name) ? "never: moves money" : "may set"}</td>
                 {mayEdit ? (
                   <td>
                     <Form method="post">

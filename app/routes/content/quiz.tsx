@@ -18,6 +18,7 @@ export const headers: Route.HeadersFunction = formAnswerHeaders;
  * events on the server. The address carries the user-survey id and the step: ?id=…&step=3, ?id=…&step=email, ?id=…&result.
  */
 type View =
+  | { kind: "landing" }
   | { kind: "question"; index: number }
   | { kind: "email" }
   | { kind: "result" };
@@ -33,7 +34,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const definition = context.quiz.definition;
   const emailOptional = context.flags["data-quiz-email-optional"];
   const total = definition.questions.length;
-  let view: View = { kind: "question", index: 0 };
+  // data-is-quiz-lp-control: the control of the quiz landing test opens on a landing screen (what the quiz is, how long,
+  // what it gives) with one Start button; without it the first question is the landing (ADR 0062).
+  const landing = context.flags["data-is-quiz-lp-control"] && !survey && !url.searchParams.has("step");
+  let view: View = landing ? { kind: "landing" } : { kind: "question", index: 0 };
   if (survey) {
     const firstOpen = survey.nextQuestion ? definition.questions.findIndex((q) => q.id === survey.nextQuestion) : total;
     const step = url.searchParams.get("step");
@@ -113,7 +117,9 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="content-page">
       <div className="quiz">
-        {view.kind === "question" && view.index === 0 ? (
+        {view.kind === "landing" ? (
+          <QuizLanding title={definition.title} intro={definition.intro} total={total} />
+        ) : view.kind === "question" && view.index === 0 ? (
           <>
             <h1 className="page-title">{definition.title}</h1>
             <p className="page-intro quiz-intro">{definition.intro}</p>
@@ -135,6 +141,26 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
         ) : null}
       </div>
     </main>
+  );
+}
+
+/** The landing screen of data-is-quiz-lp-control: the quiz in three lines, then one way in. */
+function QuizLanding({ title, intro, total }: { title: string; intro: string; total: number }) {
+  return (
+    <section className="quiz-landing" aria-labelledby="quiz-landing-title">
+      <h1 id="quiz-landing-title" className="page-title">
+        {title}
+      </h1>
+      <p className="page-intro quiz-intro">{intro}</p>
+      <ul className="quiz-landing__points">
+        <li>{total} questions, one at a time: about two minutes.</li>
+        <li>Leave any time: this browser keeps your place for {KEEP_DAYS} days.</li>
+        <li>Your result comes with the code for 25% off.</li>
+      </ul>
+      <Link to={`${ROUTES.quiz}?step=1`} className="button quiz-landing__start">
+        Start the quiz
+      </Link>
+    </section>
   );
 }
 

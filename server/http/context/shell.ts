@@ -4,7 +4,7 @@ import { getCookie } from "hono/cookie";
 import { parseAudiences } from "../../../domain/audiences";
 import { isBlocked } from "../../../domain/customers";
 import type { Experiments } from "../../../domain/experiments";
-import { parseFlagOverrides, resolveFlags, type Flags } from "../../../domain/flags";
+import { shopperFlags, type Flags } from "../../../domain/flags";
 import { pickCountry } from "../../../domain/locale";
 import { COUNTRY_STORAGE_KEY } from "../../../domain/storage-keys";
 import { clientLocation } from "../middleware/client-location";
@@ -77,13 +77,15 @@ export function stripeForBrowser(env: Pick<Env, "PAYMENT_PROVIDER" | "STRIPE_PUB
 export async function shellContext(c: Context<AppEnv>): Promise<ShellContext> {
   const shop = c.get("shop");
   const preview = getCookie(c, PREVIEW_COOKIE) ?? "";
+  const viewer = await viewerOf(c);
   return {
     nonce: c.get("secureHeadersNonce") ?? "",
     requestId: c.get("requestId"),
-    // FEATURE_FLAGS, then the defaults an operator set in the console, then this visitor's preview cookie.
-    flags: resolveFlags(parseFlagOverrides(shop.env.FEATURE_FLAGS), await cachedFlagDefaults(dbOf(shop)), parseFlagOverrides(preview)),
+    // FEATURE_FLAGS, the operator's defaults, the member's experiment variants, then this visitor's preview cookie
+    // (never a money flag: the server prices from the other layers alone, ADR 0062).
+    flags: shopperFlags({ environment: shop.env.FEATURE_FLAGS, operator: await cachedFlagDefaults(dbOf(shop)), experiments: viewer.experiments, cookie: preview }),
     quizAudience: parseAudiences(preview).quizAudience,
-    viewer: await viewerOf(c),
+    viewer,
     testHooks: shop.env.ENABLE_TEST_HOOKS,
     country: pickCountry(c.req.query("country"), getCookie(c, COUNTRY_COOKIE), clientLocation(c).country),
     providerBase: shop.env.PROVIDER_BASE_PATH,

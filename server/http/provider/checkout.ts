@@ -45,10 +45,11 @@ export const checkoutProvider = createRouter()
       shippingMethod: body.shipping?.method_code,
       customerId: c.get("session")?.customerId ?? null,
       isFirstOrder: null,
+      shopperId: c.get("session")?.customerId ?? null,
     });
     return c.json(quote, 200);
   })
   .openapi(ratesRoute, async (c) => {
     const body = c.req.valid("json");
-    return c.json(await shippingRatesFor(c.get("shop"), body.country, body.items ? Object.keys(body.items) : []), 200);
+    return c.json(await shippingRatesFor(c.get("shop"), body.country, body.items ? Object.keys(body.items) : [], c.get("session")?.customerId ?? null), 200);
   });

@@ -11,11 +11,20 @@ import { fillCheckout } from "./checkout-form";
 
 export const CARD_OK = "4242424242424242";
 
-/** Picks a plan on a product page and presses Add to cart; the page says the plan is in the cart. */
+/**
+ * Picks a plan on a product page and presses Add to cart: the cart drawer opens on it (issue 34); Continue shopping
+ * closes it, focus is back on Add to cart and the page says the plan is in the cart.
+ */
 export async function addPlanToCart(page: Page, path: string, product: string): Promise<void> {
   await open(page, path);
   await page.locator(`.plan-option[data-product="${product}"]`).click();
-  await page.getByRole("button", { name: "Add to cart" }).click();
+  const add = page.getByRole("button", { name: "Add to cart" });
+  await add.click();
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  await expect(drawer.locator(`.cart-line[data-product="${product}"]`)).toBeVisible();
+  await drawer.getByRole("button", { name: "Continue shopping" }).click();
+  await expect(drawer).toBeHidden();
+  await expect(add).toBeFocused();
   await expect(page.getByRole("link", { name: "View cart" })).toBeVisible();
 }
 
