@@ -1,3 +1,4 @@
+import { STANDARD_PRICING } from "./flags";
 import { describe, expect, it } from "vitest";
 import { COUNTRY_CHOICES, currencyForCountry, usesAltCurrencyPlans } from "./locale";
 import { cents } from "./money";
@@ -31,27 +32,32 @@ describe("the shipping note a shopper outside the US reads before checkout", () 
   });
 });
 
+const FEES_V2 = { ...STANDARD_PRICING, "data-checkout-shipping-fees-v2": true };
+
 describe("planShippingFee", () => {
-  it("is SPEC.md's 10 outside the US, in the plan's currency", () => expect(planShippingFee("GB", "syn-wk", "GBP")).toEqual(gbp(1000)));
+  it("is SPEC.md's 10 outside the US, in the plan's currency", () => expect(planShippingFee("GB", "syn-wk", "GBP", STANDARD_PRICING)).toEqual(gbp(1000)));
+  it("follows the shop's fee table (data-checkout-shipping-fees-v2: 7 abroad)", () =>
+    expect(planShippingFee("GB", "syn-wk", "GBP", FEES_V2)).toEqual(gbp(700)));
   it("is free for the free-shipping refills and in the US", () => {
-    expect(planShippingFee("GB", "syn-rf-3mo", "GBP").amount).toBe(0);
-    expect(planShippingFee("US", "syn-wk", "USD").amount).toBe(0);
+    expect(planShippingFee("GB", "syn-rf-3mo", "GBP", STANDARD_PRICING).amount).toBe(0);
+    expect(planShippingFee("US", "syn-wk", "USD", STANDARD_PRICING).amount).toBe(0);
   });
 });
 
 describe("what a product page shows is what checkout charges", () => {
   const codes = [...new Set(Object.values(PRODUCT_PAGES).flat())];
   const countries = COUNTRY_CHOICES.filter(canShipTo);
-  it.each(countries)("%s: each plan's price, currency and shipping equal the quote of a cart of that plan alone", (country) => {
+  const tables = countries.flatMap((country) => [STANDARD_PRICING, FEES_V2].map((pricing) => [country, pricing] as const));
+  it.each(tables)("%s %o: each plan's price, currency and shipping equal the quote of a cart of that plan alone", (country, pricing) => {
     const plans = seedPlansIn(usesAltCurrencyPlans(country) ? "international" : "domestic", currencyForCountry(country));
     const catalog = { products: seedProducts, plans, autoCoupons: [] };
     const offers = offersFrom(codes, catalog, country).filter((o) => o.available && o.price);
     expect(offers.length).toBeGreaterThan(0);
     for (const offer of offers) {
-      const quoted = quoteCart({ cart: { [offer.productCode]: 1 }, products: seedProducts, plans, promo: null, autoCoupons: [], country, shippingMethod: null });
+      const quoted = quoteCart({ cart: { [offer.productCode]: 1 }, products: seedProducts, plans, promo: null, autoCoupons: [], country, shippingMethod: null, pricing });
       if (!quoted.ok) throw new Error(`${country} ${offer.productCode}: ${quoted.code}`);
       expect(quoted.quote.currency).toBe(offer.price!.currency);
-      expect(quoted.quote.shipping.amount).toBe(planShippingFee(country, offer.planCode, offer.price!.currency).amount);
+      expect(quoted.quote.shipping.amount).toBe(planShippingFee(country, offer.planCode, offer.price!.currency, pricing).amount);
       expect(quoted.quote.subtotal).toBe(offer.listPrice!.amount);
     }
   });

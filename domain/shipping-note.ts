@@ -1,5 +1,6 @@
 import { cents, formatMoney, localeFor, type Currency, type Money } from "./money";
-import { defaultShippingMethod, shippingFee } from "./shipping";
+import type { PricingFlags } from "./flags";
+import { defaultShippingMethod, shippingFee, shippingFeeTable } from "./shipping";
 import type { PlanCode } from "./plans";
 
 /**
@@ -54,8 +55,9 @@ export function needsShippingNote(country: string): boolean {
 
 /**
  * The standard shipping of one plan to a country, in the plan's currency: what checkout's preview adds for a cart of
- * that plan alone (its default method, SPEC.md section 9's fee and free-shipping plans).
+ * that plan alone (its default method, SPEC.md section 9's fee and free-shipping plans, and the fee table the shop's
+ * money flags choose: ADR 0062's data-checkout-shipping-fees-v2).
  */
-export function planShippingFee(country: string, planCode: PlanCode | null, currency: Currency): Money {
-  return { amount: cents(shippingFee(defaultShippingMethod(country), country, [planCode])), currency };
+export function planShippingFee(country: string, planCode: PlanCode | null, currency: Currency, pricing: PricingFlags): Money {
+  return { amount: cents(shippingFee(defaultShippingMethod(country), country, [planCode], shippingFeeTable(pricing))), currency };
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { pricingFlagsOf } from "../../../domain/flags";
 import { offersFrom } from "../../../domain/offers";
 import { PRODUCT_PAGES, isProductPage } from "../../../domain/product-pages";
 import { routeNameForPath } from "../../../domain/routes";
@@ -12,6 +13,7 @@ import { productJsonLd } from "../../components/product/product-json-ld";
 import { useCountryOffers } from "../../components/product/use-country-offers";
 import { usePromoCoupon } from "../../components/promo/use-promo-coupon";
 import { ShippingNote } from "../../components/ui/ShippingNote";
+import { useFlags } from "../../lib/use-flags";
 import { pageMeta } from "../../lib/page-meta";
 import type { Route } from "./+types/product-page";
 import "../../components/product/product.css";
@@ -47,7 +49,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const choice = usePlanChoice(offers);
   const chosen = offers.find((o) => o.productCode === choice.selected) ?? main;
   const abroad = needsShippingNote(country);
-  const noteFee = abroad && !loaderData.internationalCurrency && chosen?.price ? planShippingFee(country, chosen.planCode, chosen.price.currency) : null;
+  const pricing = pricingFlagsOf(useFlags());
+  const noteFee = abroad && !loaderData.internationalCurrency && chosen?.price ? planShippingFee(country, chosen.planCode, chosen.price.currency, pricing) : null;
   return (
     <main id="main" className="product-page">
       <section className="product-hero" aria-labelledby="product-title">
