@@ -30,7 +30,7 @@ export async function referralLanding(shop: Shop, code: string, country: string)
   const referrerId = await referrerOfCode(dbOf(shop), code);
   if (!referrerId) return null;
   const [priced, referrerFirstName] = await Promise.all([
-    priceCart(shop, { items: { [REFERRAL_PRODUCT_CODE]: 1 }, couponCodes: [FRIEND_OFFER.code], country, customerId: null, isFirstOrder: true }),
+    priceCart(shop, { items: { [REFERRAL_PRODUCT_CODE]: 1 }, couponCodes: [FRIEND_OFFER.code], country, customerId: null, shopperId: null, isFirstOrder: true }),
     referralNameOf(dbOf(shop), referrerId),
   ]);
   const { quote } = priced;

@@ -152,7 +152,7 @@ describe(`guest links, claim, consent and referral landing (${testDriver()})`, (
     const code = await codeOf(dbOf(shop), referrer.id, shop.clock.now());
     const landing = (await referralLanding(shop, code, "US"))!;
     expect(landing.referrerFirstName).toBeNull();
-    const checkout = await priceCart(shop, { items: { [REFERRAL_PRODUCT_CODE]: 1 }, couponCodes: ["FRIEND15"], country: "US", customerId: null, isFirstOrder: true });
+    const checkout = await priceCart(shop, { items: { [REFERRAL_PRODUCT_CODE]: 1 }, couponCodes: ["FRIEND15"], country: "US", customerId: null, shopperId: null, isFirstOrder: true });
     expect(landing.friendPrice).toBe(checkout.quote.subtotal - checkout.quote.discountTotal);
     expect(landing.friendPrice).toBeLessThan(landing.listPrice);
     expect(landing.product.name).toMatch(/DS-01/);
