@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, open, seedStorage, setPreviewFlags, signIn, uniqueEmail } from "./shell-fixtures";
+import { buyThroughApi } from "./support/journeys";
 
 /**
  * What each feature flag does on the shopper's path (ADR 0062). Display flags are set per visitor with the preview
@@ -149,5 +150,46 @@ test.describe("data-is-quiz-lp-control", () => {
     await open(page, "/is-ds01-right-for-you");
     await expect(page.locator(".quiz-landing")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Next question" })).toBeVisible();
+  });
+});
+
+test.describe("data-multiselect-experiment-checkout", () => {
+  for (const [label, viewport] of [["1440", DESKTOP], ["390", MOBILE]] as const) {
+    test(`on, thank-you asks "How did you hear about Seed?" with several answers allowed, once per order (${label})`, async ({ page, context, baseURL }) => {
+      await page.setViewportSize(viewport);
+      await setPreviewFlags(context, baseURL, "data-multiselect-experiment-checkout=true");
+      await open(page, "/");
+      await buyThroughApi(page, uniqueEmail("found-us"));
+      await open(page, "/thank-you");
+      const question = page.getByRole("group", { name: "How did you hear about Seed?" });
+      await expect(question).toBeVisible();
+      await axeClean(page);
+      await question.getByLabel("A friend or family member").check();
+      await question.getByLabel("A podcast").check();
+      await page.screenshot({ path: `test-results/found-us-${label}.png`, fullPage: true });
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Thank you: that helps us reach more people like you." })).toBeVisible();
+      await expect(question).toHaveCount(0);
+      // The order has its answer: the question is not asked again.
+      await open(page, "/thank-you");
+      await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+      await expect(question).toHaveCount(0);
+    });
+  }
+
+  test("Send with nothing chosen says so and keeps the question; off (the default), it is never asked", async ({ page, context, baseURL }) => {
+    await setPreviewFlags(context, baseURL, "data-multiselect-experiment-checkout=true");
+    await open(page, "/");
+    await buyThroughApi(page, uniqueEmail("found-us-none"));
+    await open(page, "/thank-you");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.locator(".found-us__error")).toHaveText("Choose at least one answer.");
+    await expect(page.getByRole("group", { name: "How did you hear about Seed?" })).toBeVisible();
+
+    await setPreviewFlags(context, baseURL, "");
+    await buyThroughApi(page, uniqueEmail("found-us-off"));
+    await open(page, "/thank-you");
+    await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "How did you hear about Seed?" })).toHaveCount(0);
   });
 });

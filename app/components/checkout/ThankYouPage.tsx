@@ -11,11 +11,12 @@ import { cardBrandName } from "../../../domain/payments";
 import { FRIEND_OFFER, FRIEND_OFFER_WORDS, REFERRAL_REWARD_USD, REFUND_WINDOW_DAYS } from "../../../domain/referrals";
 
 import { ClaimAccount, type ClaimAnswer } from "./ClaimAccount";
+import { FoundUsQuestion, type FoundUsAnswer } from "./FoundUsQuestion";
 
 export type PlanNames = Record<string, { name: string; price: number }>;
 
 /** The order confirmation (/thank-you), or a friendly word when this browser has no recent order. */
-export function ThankYouPage({ order, plans, claim }: { order: OrderSummary | null; plans: PlanNames; claim?: { offer: boolean; answer: ClaimAnswer | null } }) {
+export function ThankYouPage({ order, plans, claim, foundUs }: { order: OrderSummary | null; plans: PlanNames; claim?: { offer: boolean; answer: ClaimAnswer | null }; foundUs?: { ask: boolean; answer: FoundUsAnswer | null } }) {
   if (!order) return <NoOrder />;
   const country = order.shippingAddress.country;
   return (
@@ -38,6 +39,7 @@ export function ThankYouPage({ order, plans, claim }: { order: OrderSummary | nu
           <Subscriptions order={order} plans={plans} />
           {claim?.offer && <ClaimAccount email={order.email} answer={claim.answer} />}
           <ShippingAndPayment order={order} />
+          {foundUs?.ask && <FoundUsQuestion answer={foundUs.answer} />}
           <ReferralOffer />
         </div>
       </div>

@@ -7,7 +7,8 @@ import type { Route } from "./+types/flags";
 export async function loader({ context }: Route.LoaderArgs) {
   return consoleLoad(async () => {
     const service = context.console.service();
-    return { flags: await service.flags(), mayEdit: service.staff.permissions.includes("flags.edit") };
+    const [flags, foundUs] = await Promise.all([service.flags(), service.foundUsAnswers()]);
+    return { flags, foundUs, mayEdit: service.staff.permissions.includes("flags.edit") };
   });
 }
 
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Flags | Seed console" }
 const onOff = (value: boolean | null) => (value === null ? "-" : value ? "on" : "off");
 
 export default function ConsoleFlags({ loaderData }: Route.ComponentProps) {
-  const { flags, mayEdit } = loaderData;
+  const { flags, foundUs, mayEdit } = loaderData;
   const result = useActionData<typeof action>();
   return (
     <>
@@ -80,6 +81,38 @@ export default function ConsoleFlags({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
+      <FoundUsAnswers answers={foundUs.answers} options={foundUs.options} />
     </>
+  );
+}
+
+/** data-multiselect-experiment-checkout asks "How did you hear about Seed?" on the thank-you page: what it gathered. */
+function FoundUsAnswers({ answers, options }: { answers: number; options: { label: string; orders: number }[] }) {
+  return (
+    <section aria-labelledby="found-us-answers">
+      <h2 id="found-us-answers">How did you hear about Seed?</h2>
+      <p>
+        Asked after paying while data-multiselect-experiment-checkout is on; a shopper may choose several. {answers}{" "}
+        {answers === 1 ? "order has" : "orders have"} answered.
+      </p>
+      <div className="c-table-wrap" tabIndex={0} role="region" aria-label="How did you hear about Seed? answers">
+        <table className="c-table">
+          <thead>
+            <tr>
+              <th scope="col">Answer</th>
+              <th scope="col">Orders</th>
+            </tr>
+          </thead>
+          <tbody>
+            {options.map((o) => (
+              <tr key={o.label}>
+                <th scope="row">{o.label}</th>
+                <td>{o.orders}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

@@ -12,6 +12,8 @@ import { customerEmailsOf, customerIdsNamed, customerProfile, findCustomerByEmai
 import { emailsWithKeyPrefix, outboxPage, staffSubjectOf, type EmailStatus } from "../../modules/email";
 import { customerOfOrder, dailyOrderTotals, orderIdBySequence, orderSummary, renewalConsentOf, searchOrders, shipmentsOfOrder } from "../../modules/orders";
 import { storedFlagDefaults } from "../../modules/settings";
+import { orderSurveyCounts } from "../../modules/surveys";
+import { FOUND_US_QUESTION, FOUND_US_SURVEY } from "../../../domain/found-us";
 import { listAudit, listStaff, type AuditEntry, type StaffSession } from "../../modules/staff";
 import { findSubscription, listSubscriptionsPage, scheduleOf, subscriptionHistory, subscriptionStats, subscriptionsOfCustomer } from "../../modules/subscriptions";
 import { attemptsOf, dailyRenewalOutcomes, renewalsOfSubscription } from "../../modules/renewals";
@@ -472,6 +474,13 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
       const fromEnv = parseFlagOverrides(shop.env.FEATURE_FLAGS);
       const effective = resolveFlags(fromEnv, stored);
       return FLAG_NAMES.map((name) => ({ name, builtIn: DEFAULT_FLAGS[name], env: fromEnv[name] ?? null, console: stored[name] ?? null, effective: effective[name] }));
+    },
+
+    /** What data-multiselect-experiment-checkout's question has gathered: orders answered, and each option's count. */
+    async foundUsAnswers() {
+      allow("flags.read");
+      const counts = await orderSurveyCounts(db, FOUND_US_SURVEY, FOUND_US_QUESTION.id);
+      return { answers: counts.answers, options: FOUND_US_QUESTION.options.map((o) => ({ label: o.label, orders: counts.byOption[o.id] ?? 0 })) };
     },
 
     async setFlag(name: FlagName, enabled: boolean) {

@@ -5,6 +5,7 @@ import { catalogContext, type CatalogContext } from "./catalog";
 import { consoleContext, type ConsoleContext } from "./console";
 import { contentContext, type ContentContext } from "./content";
 import { formsContext, type FormsContext } from "./forms";
+import { foundUsContext, type FoundUsContext } from "./found-us";
 import { guestOrdersContext, type GuestOrdersContext } from "./guest-orders";
 import { mailboxContext, type MailboxContext } from "./mailbox";
 import { orderHistoryContext, type OrderHistoryContext } from "./order-history";
@@ -27,6 +28,7 @@ export type ShopLoadContext = ShellContext &
   CatalogContext &
   OrdersContext &
   GuestOrdersContext &
+  FoundUsContext &
   MailboxContext &
   AccountsContext &
   FormsContext &
@@ -38,12 +40,14 @@ export type ShopLoadContext = ShellContext &
   QuizContext;
 
 export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadContext> {
+  const shell = await shellContext(c);
   return {
-    ...(await shellContext(c)),
+    ...shell,
     ...contentContext(c),
     ...catalogContext(c),
     ...ordersContext(c),
     ...guestOrdersContext(c),
+    ...foundUsContext(c, shell.flags),
     ...mailboxContext(c),
     ...accountsContext(c),
     ...formsContext(c),
