@@ -42,6 +42,7 @@ const MEMBER_ORDER_STATEMENTS = [
   "select subscriptions", // … and how many subscriptions they hold, read with them (before ADR 0040 too)
   "select orders", // their paid orders: is this a first order? (before ADR 0040 too)
   "with", // ADR 0040: their credit in the order's currency, read and spent in one INSERT … SELECT (none here: inserts nothing)
+  "select customer_experiments", // ADR 0062: the member's served experiment variants, which may set a money flag (the fee table)
 ];
 
 /** "insert orders", "select order_lines": the verb and the first table a statement names. */
@@ -122,7 +123,7 @@ describe.each([
     expect([...statements].sort()).toEqual([...ORDER_STATEMENTS, "with"].sort());
   });
 
-  it.runIf(limits === "off")(`places a signed-in member's order without credit in ${MEMBER_ORDER_STATEMENTS.length} statements: one more than a guest's`, async () => {
+  it.runIf(limits === "off")(`places a signed-in member's order without credit in ${MEMBER_ORDER_STATEMENTS.length} statements: four more than a guest's`, async () => {
     const member = await findOrCreateCustomer(shop, `statements-member-${++n}@example.com`, { firstName: "Ada", lastName: "Lovelace" });
     const cookie = `seed_jwt=${(await startSession(shop, member)).token}`;
     expect(await purchase(cookie, member.email)).toBe(201); // their first order
