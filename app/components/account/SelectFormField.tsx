@@ -1,4 +1,5 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { SelectOptions } from "../ui/SelectOptions";
 
 interface SelectFormFieldProps {
   field: FieldMetadata<string | undefined>;
@@ -18,12 +19,7 @@ export function SelectFormField({ field, label, options, placeholder, autoComple
         {label}
       </label>
       <select {...props} key={props.key} className="field-input" autoComplete={autoComplete}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} placeholder={placeholder} />
       </select>
       <p id={field.errorId} className="field-error" role={field.errors ? "alert" : undefined}>
         {field.errors?.[0]}

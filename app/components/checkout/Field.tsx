@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import { SelectOptions } from "../ui/SelectOptions";
 
 /** The id of a checkout field's control, so a problem can send focus to it. */
 export const fieldId = (name: string) => `checkout-${name}`;
@@ -69,12 +70,7 @@ export function SelectField({ name, label, error, hint, optional, className, opt
         aria-describedby={describedBy(name, error, hint)}
         {...select}
       >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} placeholder={placeholder} />
       </select>
     </FieldFrame>
   );
