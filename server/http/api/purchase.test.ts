@@ -439,9 +439,13 @@ describe(`POST /api/purchase (${testDriver()})`, () => {
     const body = JSON.stringify({ email: "crashed@example.com", shippingAddress: US_ADDRESS, items: { "syn-gr": 1 }, couponCodes: [], payment: { token }, healthCertification: true, renewalConsent: true });
     const send = () => app.request("/api/purchase", { method: "POST", headers: { "Content-Type": "application/json", "Idempotency-Key": key }, body });
     // The first process never hears back from the gateway: its attempt stays pending, as after a crash.
-    shop.gateway = { ...sandboxGateway(shop), authorize: () => new Promise(() => {}) };
+    // Wait until it is inside the gateway (not only past its claim): put back too early, the real gateway would
+    // answer the first process, which would then finish the order itself, racing the retry.
+    let stuck = false;
+    shop.gateway = { ...sandboxGateway(shop), authorize: () => ((stuck = true), new Promise(() => {})) };
     void send();
-    await expect.poll(async () => countOf(checkoutAttempts, eq(checkoutAttempts.idempotencyKey, key))).toBe(1);
+    await expect.poll(() => stuck).toBe(true);
+    expect(await countOf(checkoutAttempts, eq(checkoutAttempts.idempotencyKey, key))).toBe(1);
     shop.gateway = undefined;
     shop.clock.advance(6 * 60_000);
     const retry = await send();
