@@ -2,9 +2,8 @@ import type { Context } from "hono";
 import { ShopError } from "../../../domain/errors";
 import { invoiceView, type InvoiceView } from "../../../domain/invoice";
 import type { OrderHistoryRow } from "../../../domain/order-history";
-import { memberOrders, memberOrderSummary } from "../../modules/orders";
+import { legalDetailsOf, memberOrders, memberOrderSummary } from "../../modules/orders";
 import { dbOf } from "../../shop";
-import { legalDetailsOf } from "../provider/subscriptions";
 import type { AppEnv } from "../types";
 
 /** Order History and invoices for the signed-in member. */

@@ -4,7 +4,7 @@ import { invoiceView } from "../../../domain/invoice";
 import { ACTION_SUCCESS_MESSAGE } from "../../../domain/subscription-actions";
 import { BillingDateUpdateSchema, type SubscriptionAction } from "../../../domain/subscription-requests";
 import { SESSION_COOKIE } from "../../modules/auth";
-import { memberOrderSummary, renderInvoicePdf } from "../../modules/orders";
+import { legalDetailsOf, memberOrderSummary, renderInvoicePdf } from "../../modules/orders";
 import { applySubscriptionAction, memberSubscription, memberSubscriptions } from "../../modules/subscriptions";
 import { dbOf, type Shop } from "../../shop";
 import { requireSession } from "../middleware/require-session";
@@ -69,13 +69,6 @@ function billingAction(update: z.infer<typeof BillingDateUpdateSchema>["update"]
   if ("delay_months" in update) return { action: "delay", months: update.delay_months };
   return { action: "ship_now" };
 }
-
-export const legalDetailsOf = (shop: Shop) => ({
-  name: shop.env.SHOP_LEGAL_NAME,
-  address: shop.env.SHOP_LEGAL_ADDRESS,
-  taxId: shop.env.SHOP_TAX_ID ?? null,
-  email: shop.env.SHOP_SUPPORT_EMAIL,
-});
 
 export const subscriptionsProvider = createRouter()
   .openapi(listRoute, async (c) => {

@@ -11,3 +11,4 @@ export * from "./invoice-pdf";
 export * from "./search";
 export * from "./shipments";
 export * from "./stats";
+export * from "./legal-details";
