@@ -1,21 +1,13 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, open, signIn, uniqueEmail } from "./shell-fixtures";
 import { expectNoViolations, fromMailbox } from "./support/accounts";
-import { addPlanToCart, buyThroughApi, newestEmailText, placeOrder } from "./support/journeys";
+import { addPlanToCart, buyThroughApi, newestEmailText, pathAfter, placeOrder } from "./support/journeys";
 
 /**
  * Issue 34, "welcomed after" (ADR 0063): a guest checks out, is offered the account on the thank-you page, and follows
  * the confirmation email's order, invoice and manage links signed out; the friend's referral landing shows the product,
  * the friend's price and, when the member allows it, their first name. At 1440 and 390 wide.
  */
-
-/** The link after `label:` in an email's text part, as a path of this server (the email names the public origin). */
-function pathAfter(text: string, label: string): string {
-  const url = text.match(new RegExp(`${label}: (https?://\\S+)`))?.[1];
-  expect(url, `${label} link in the email`).toBeTruthy();
-  const u = new URL(url!);
-  return `${u.pathname}${u.search}`;
-}
 
 /** A browser with no cookies at all: the guest on another device, reading their email. */
 async function signedOut(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {

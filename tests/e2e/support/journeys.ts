@@ -92,3 +92,11 @@ export async function newestEmailText(page: Page, to: string, subject: RegExp): 
   await page.locator("tbody tr", { hasText: to }).filter({ hasText: subject }).first().getByRole("link").first().click();
   return (await page.getByTestId("text-part").textContent()) ?? "";
 }
+
+/** The link after `label:` in an email's text part, as a path of this server (the email names the public origin). */
+export function pathAfter(text: string, label: string): string {
+  const url = text.match(new RegExp(`${label}: (https?://\\S+)`))?.[1];
+  expect(url, `${label} link in the email`).toBeTruthy();
+  const u = new URL(url!);
+  return `${u.pathname}${u.search}`;
+}
