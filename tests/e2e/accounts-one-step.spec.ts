@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, open, uniqueEmail } from "./shell-fixtures";
-import { expectNoViolations, fromMailbox, signUpAndSignIn, submitSignUp } from "./support/accounts";
+import { expectNoViolations, fromMailbox, requestPasswordless, signUpAndSignIn, submitSignUp } from "./support/accounts";
 
 // Issue 34, points 9 and 10: accounts in one step, and every sign-in attempt answered.
 test.describe.configure({ timeout: 120_000 });
@@ -99,11 +99,7 @@ for (const [label, viewport] of [["1440", DESKTOP], ["390", MOBILE]] as const) {
     await signUpAndSignIn(page, email, "one-card-pass");
     await page.context().clearCookies();
     await open(page, "/login");
-    const passwordless = page.getByRole("region", { name: "Sign in without a password" });
-    await passwordless.getByLabel("Email", { exact: true }).fill(email);
-    await passwordless.getByRole("button", { name: "Email me a link" }).click();
-    await expect(passwordless.getByRole("status")).toContainText("sign-in link");
-    const { link } = await fromMailbox(page, email, "account-magic_link");
+    const { link } = await requestPasswordless(page, email, "link");
 
     await open(page, new URL(link!).pathname + new URL(link!).search);
     const main = page.getByRole("main");
@@ -137,10 +133,7 @@ test("a wrong code, then the right one with Enter, signs in (each attempt answer
   await page.context().clearCookies();
   await open(page, "/login");
   const passwordless = page.getByRole("region", { name: "Sign in without a password" });
-  await passwordless.getByLabel("Email", { exact: true }).fill(email);
-  await passwordless.getByRole("button", { name: "Email me a code" }).click();
-  await expect(passwordless.getByRole("status")).toContainText("6-digit code");
-  const { code } = await fromMailbox(page, email, "account-login_code");
+  const { code } = await requestPasswordless(page, email, "code");
   const wrong = code === "000000" ? "111111" : "000000";
   const field = passwordless.getByLabel("6-digit code");
   await field.fill(wrong);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DESKTOP, MOBILE, open, uniqueEmail } from "./shell-fixtures";
-import { expectNoViolations, fromMailbox, signUpAndSignIn } from "./support/accounts";
+import { expectNoViolations, fromMailbox, requestPasswordless, signUpAndSignIn } from "./support/accounts";
 import { fillCheckout } from "./support/checkout-form";
 
 // Whole journeys across several pages, emails and a second tab: longer than the default 30 s on a busy machine.
@@ -104,20 +104,14 @@ test("sign in with a magic link, and with a 6-digit code", async ({ page }) => {
   await page.context().clearCookies();
   await open(page, "/login");
   const passwordless = page.getByRole("region", { name: "Sign in without a password" });
-  await passwordless.getByLabel("Email", { exact: true }).fill(email);
-  await passwordless.getByRole("button", { name: "Email me a link" }).click();
-  await expect(passwordless.getByRole("status")).toContainText("sign-in link");
-  const { link } = await fromMailbox(page, email, "account-magic_link");
+  const { link } = await requestPasswordless(page, email, "link");
   await page.goto(link!);
   await page.getByRole("region", { name: "Finish signing in" }).getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/account\/home$/);
 
   await page.context().clearCookies();
   await open(page, "/login");
-  await passwordless.getByLabel("Email", { exact: true }).fill(email);
-  await passwordless.getByRole("button", { name: "Email me a code" }).click();
-  await expect(passwordless.getByRole("status")).toContainText("6-digit code");
-  const mail = await fromMailbox(page, email, "account-login_code");
+  const mail = await requestPasswordless(page, email, "code");
   await passwordless.getByLabel("6-digit code").fill(mail.code!);
   await passwordless.getByRole("button", { name: "Sign in with code" }).click();
   await expect(page).toHaveURL(/\/account\/home$/);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { open, uniqueEmail } from "../shell-fixtures";
-import { fromMailbox, submitSignUp } from "../support/accounts";
+import { fromMailbox, requestPasswordless, submitSignUp } from "../support/accounts";
 
 /**
  * Accounts in one step (issue 34, points 9 and 10) as a newcomer meets them: the cookie banner shown and never
@@ -31,11 +31,7 @@ test("create an account: signed in on the account home at once; a sign-in link t
   // Signed out, a magic link's page: one card, one Sign In button, and a way to the others.
   await page.context().clearCookies();
   await open(page, "/login");
-  const passwordless = page.getByRole("region", { name: "Sign in without a password" });
-  await passwordless.getByLabel("Email", { exact: true }).fill(email);
-  await passwordless.getByRole("button", { name: "Email me a link" }).click();
-  await expect(passwordless.getByRole("status")).toContainText("sign-in link");
-  const magic = new URL((await fromMailbox(page, email, "account-magic_link")).link!);
+  const magic = new URL((await requestPasswordless(page, email, "link")).link!);
   await open(page, magic.pathname + magic.search);
   await expect(banner(page)).toBeVisible();
   const main = page.getByRole("main");

@@ -15,6 +15,18 @@ export async function fromMailbox(shopper: Page, to: string, template: string): 
   return { link: text.match(/https?:\/\/\S+/)?.[0] ?? null, code: text.match(/Your code: (\d{6})/)?.[1] ?? null };
 }
 
+/**
+ * On /login, signed out: asks "Sign in without a password" for a link or a code, waits for the page to say it is on
+ * its way, and reads it from the mailbox.
+ */
+export async function requestPasswordless(page: Page, email: string, kind: "link" | "code"): Promise<{ link: string | null; code: string | null }> {
+  const passwordless = page.getByRole("region", { name: "Sign in without a password" });
+  await passwordless.getByLabel("Email", { exact: true }).fill(email);
+  await passwordless.getByRole("button", { name: kind === "link" ? "Email me a link" : "Email me a code" }).click();
+  await expect(passwordless.getByRole("status")).toContainText(kind === "link" ? "sign-in link" : "6-digit code");
+  return fromMailbox(page, email, kind === "link" ? "account-magic_link" : "account-login_code");
+}
+
 export async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
