@@ -36,12 +36,18 @@ export interface OfferInput {
   country: string;
 }
 
+/** What one month of a plan billed every `months` months works out at (minor units); null for a monthly plan. */
+export function perMonthOf(amount: number, months: number | null): number | null {
+  return months && months > 1 ? Math.round(amount / months) : null;
+}
+
 export function buildOffer({ product, plan, renewalPlan, autoCoupon, country }: OfferInput): ProductOffer {
   const sellable = isAllowedInCountry(product, country) && plan !== null;
   const listPrice = sellable ? money(plan.price * product.planQuantity, plan.currency) : null;
   const discount = listPrice && autoCoupon ? couponDiscount(autoCoupon, product.content.sku, listPrice) : 0;
   const price = listPrice ? money(listPrice.amount - discount, listPrice.currency) : null;
   const months = plan?.domesticAttributes.billingPeriodLength ?? null;
+  const monthShare = price ? perMonthOf(price.amount, months) : null;
   return {
     productCode: product.code,
     planCode: plan?.code ?? null,
@@ -56,7 +62,7 @@ export function buildOffer({ product, plan, renewalPlan, autoCoupon, country }: 
     billingPeriodMonths: months,
     price,
     listPrice,
-    perMonth: price && months && months > 1 ? money(Math.round(price.amount / months), price.currency) : null,
+    perMonth: price && monthShare !== null ? money(monthShare, price.currency) : null,
     savingsMessage: plan?.savingsMessage ?? null,
     renewal: renewalOf(plan, renewalPlan, product.planQuantity),
     available: sellable,

@@ -1,3 +1,4 @@
+import { perMonthOf } from "../../../domain/offers";
 import { SAVINGS_MESSAGES } from "../../../domain/plans";
 import { plansToChangeInto } from "../../../domain/subscription-actions";
 import type { PlanOption } from "./SubscriptionCard";
@@ -28,7 +29,7 @@ export function planCardsFor(currentPlanCode: string, plans: PlanOption[]): Plan
     return {
       ...p,
       current: p.code === currentPlanCode,
-      perMonth: months > 1 ? Math.round(p.price / months) : null,
+      perMonth: perMonthOf(p.price, months),
       saves: saves > 0 ? saves : null,
       badge: SAVINGS_MESSAGES[months] ?? null,
     };
