@@ -13,6 +13,8 @@ export const contentArticles = pgTable("content_articles", {
   relatedProducts: jsonb("related_products").$type<string[]>().notNull(),
   blocks: jsonb("blocks").notNull(),
   readingMinutes: integer("reading_minutes").notNull(),
+  /** The media library hash of the cover photograph (null: none yet). */
+  coverHash: text("cover_hash"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
 

@@ -26,3 +26,6 @@ export * from "./payment-events";
 export * from "./cultured";
 export * from "./mail-forms";
 export * from "./referrals";
+export * from "./media";
+export * from "./reviews";
+export * from "./product-profiles";
