@@ -35,7 +35,7 @@ export function mediaPath(hash: MediaHash, width: number, format: MediaFormat): 
 /** The widths to offer for an original `originalWidth` wide: each listed width below it, plus the original's own. */
 export function widthsFor(originalWidth: number): number[] {
   const below = MEDIA_WIDTHS.filter((w) => w < originalWidth);
-  return originalWidth <= MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1] ? [...below, originalWidth] : [...MEDIA_WIDTHS];
+  return originalWidth <= 1600 ? [...below, originalWidth] : [...MEDIA_WIDTHS];
 }
 
 export function srcSet(image: Pick<MediaImage, "hash" | "width">, format: MediaFormat): string {

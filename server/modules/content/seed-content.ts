@@ -27,7 +27,7 @@ export interface SeedResult {
 /** The part of a page row the content file decides (what an operator might edit too). */
 const pageWords = (p: { title: string; intro: string; description: string; layout: string; blocks: unknown }) =>
   ({ title: p.title, intro: p.intro, description: p.description, layout: p.layout, blocks: p.blocks });
-const articleWords = (a: Omit<typeof contentArticles.$inferSelect, "id" | "updatedAt" | "slug">) =>
+const articleWords = (a: Omit<typeof contentArticles.$inferSelect, "id" | "updatedAt" | "slug" | "coverHash">) =>
   ({ title: a.title, description: a.description, author: a.author, authorRole: a.authorRole, publishedOn: a.publishedOn, category: a.category, relatedProducts: a.relatedProducts, blocks: a.blocks });
 
 /**
