@@ -50,6 +50,10 @@ export const PERMISSIONS = {
   "coupons.export": ["owner", "finance"],
   "emails.export": ["owner", "support"],
   "audit.export": ["owner"],
+  // The media library (ADR 0067): who edits pages also fills the library their image fields pick from.
+  "media.read": ["owner", "content"],
+  "media.upload": ["owner", "content"],
+  "media.edit": ["owner", "content"],
   // A new area plugs in here (docs/decisions/0023-staff-access.md, "Growing the console").
 } as const satisfies Record<string, readonly StaffRole[]>;
 
@@ -92,6 +96,7 @@ export const CONSOLE_PAGES = [
   { path: "/console/content", permission: "content.read" },
   { path: "/console/content/:page", permission: "content.read" },
   { path: "/console/experiments", permission: "experiments.read" },
+  { path: "/console/media", permission: "media.read" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 /** Pages anyone may open: signing in and finishing a setup link. */
