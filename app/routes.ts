@@ -84,6 +84,7 @@ export default [
     route("content", "routes/console/content.tsx", { id: "console_content" }),
     route("content/:page", "routes/console/content-page.tsx", { id: "console_content_page" }),
     route("experiments", "routes/console/experiments.tsx", { id: "console_experiments" }),
+    route("media", "routes/console/media.tsx", { id: "console_media" }),
   ]),
   route("*", "routes/system/not-found.tsx", { id: "not_found" }),
 ] satisfies RouteConfig;
