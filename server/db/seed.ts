@@ -7,6 +7,7 @@ import { seedUsdRates } from "../modules/analytics";
 import { seedCatalog } from "../modules/catalog";
 import { notifyPagesChanged, seedContent } from "../modules/content";
 import { seedCoupons } from "../modules/coupons";
+import { seedMedia, seedMediaHashes } from "../modules/media/seed-media";
 import type { Shop } from "../shop";
 
 /**
@@ -14,10 +15,12 @@ import type { Shop } from "../shop";
  * rows that exist are left alone; a page or article whose content file entry changed is reloaded unless an operator
  * edited it (server/modules/content/seed-content.ts).
  */
-export async function seed(shop: Shop): Promise<{ pages: number; products: number; coupons: number; usdRates: number }> {
+export async function seed(shop: Shop): Promise<{ media: number; pages: number; products: number; coupons: number; usdRates: number }> {
   const { pages, articles } = ContentSeedSchema.parse(await readJson("content/pages.json"));
   const catalog = CatalogSeedSchema.parse(await readJson("content/catalog.json"));
   const inserted = {
+    // Photographs first: articles name their covers by hash, and a cover must be in the library to be drawn.
+    media: await seedMedia(shop),
     pages: await seedPagesAndArticles(shop, pages, articles),
     products: await seedCatalog(shop, catalog),
     coupons: await seedCoupons(shop, catalog.coupons),
@@ -30,7 +33,7 @@ export async function seed(shop: Shop): Promise<{ pages: number; products: numbe
 }
 
 async function seedPagesAndArticles(shop: Shop, pages: ContentPageSeed[], articles: ArticleSeed[]): Promise<number> {
-  const { inserted, updated } = await seedContent(shop, pages, articles);
+  const { inserted, updated } = await seedContent(shop, pages, articles, await seedMediaHashes());
   return inserted + updated;
 }
 
