@@ -31,7 +31,7 @@ const URL_DIR = "/fonts";
 /** Typography the copy uses or an operator may type: marks, quotes, dashes, currency, spaces Intl puts in prices. */
 const TYPOGRAPHY = "®™©—–‐‑‘’‚“”„‹›«»…•·×÷€£$¢¥°§¶†‡′″−±½¼¾¹²³ªº¿¡\u00a0\u202f\u2009\u2007\u200b\u00ad\ufeff";
 
-function range(from, to) {
+function characters(from, to) {
   let out = "";
   for (let c = from; c <= to; c++) out += String.fromCodePoint(c);
   return out;
@@ -63,7 +63,7 @@ export function contentText() {
 /** Country names as the shop shows them (Intl.DisplayNames, as the country picker and checkout do). */
 function countryNames() {
   const names = new Intl.DisplayNames(["en"], { type: "region" });
-  const letters = range(65, 90);
+  const letters = characters(65, 90);
   let out = "";
   for (const a of letters) for (const b of letters) out += names.of(a + b) ?? "";
   return out;
@@ -83,13 +83,13 @@ function priceSamples() {
  */
 export function shopCharacters() {
   const sources = ["app", "domain", "server"].flatMap((d) => filesUnder(join(ROOT, d), [".ts", ".tsx", ".css"]));
-  const text = [range(0x20, 0x7e), range(0xa0, 0xff), TYPOGRAPHY, contentText(), countryNames(), priceSamples(), ...sources.map((f) => readFileSync(f, "utf8"))].join("");
+  const text = [characters(0x20, 0x7e), characters(0xa0, 0xff), TYPOGRAPHY, contentText(), countryNames(), priceSamples(), ...sources.map((f) => readFileSync(f, "utf8"))].join("");
   const codes = new Set([...text].map((ch) => ch.codePointAt(0)).filter((c) => c >= 0x20));
   return codes;
 }
 
 /** Latin Extended-A and B: names in reviews and addresses (Łukasz, Dvořák), in a file fetched only when a page needs it. */
-const LATIN_EXT = new Set([...range(0x100, 0x24f)].map((ch) => ch.codePointAt(0)));
+const LATIN_EXT = new Set([...characters(0x100, 0x24f)].map((ch) => ch.codePointAt(0)));
 
 /* ---------- The files ---------- */
 
@@ -144,17 +144,61 @@ const ARIAL = {
   bold: [569,682,971,1139,1139,1821,1479,487,682,682,797,1196,569,682,569,569,1139,1139,1139,1139,1139,1139,1139,1139,1139,1139,682,682,1196,1196,1196,1251,1997,1479,1479,1479,1479,1366,1251,1593,1479,569,1139,1479,1251,1706,1479,1593,1366,1593,1479,1366,1251,1479,1366,1933,1366,1366,1251,682,569,682,1196,1139,682,1139,1251,1139,1251,1139,682,1251,1251,569,569,1139,569,1821,1251,1251,1251,1251,797,1139,682,1251,1139,1593,1139,1139,1024,797,573,797,1196],
 };
 
-/** How often each printable ASCII character occurs in the shop's own copy: the widths that matter most weigh most. */
-function letterWeights() {
+const LOCAL_REGULAR = ['local("Arial")', 'local("ArialMT")', 'local("Helvetica")', 'local("Liberation Sans")', 'local("LiberationSans")'];
+const LOCAL_BOLD = ['local("Arial Bold")', 'local("Arial-BoldMT")', 'local("Helvetica Bold")', 'local("Helvetica-Bold")', 'local("Liberation Sans Bold")', 'local("LiberationSans-Bold")'];
+
+/**
+ * One fallback face per weight the shop sets, each scaled to DM Sans at that weight over the words set at it: body
+ * copy (400) and labels (500) on Arial, headings and figures (600, 700) on Arial Bold, as the browser would pick.
+ */
+const FALLBACK_FACES = [
+  { weight: 400, range: "100 449", bold: false, sample: bodySample },
+  { weight: 500, range: "450 549", bold: false, sample: labelSample },
+  { weight: 600, range: "550 1000", bold: true, sample: headingSample },
+];
+
+/** Body copy (set at 400): the content's paragraphs, as a reader sees them. */
+function bodySample() {
+  return contentText().replace(/<[^>]*>/g, " ");
+}
+
+/**
+ * Labels (set at 500): the header's actions, on every page's first screen (the lines of HeaderActions.tsx that are
+ * words alone: "Login", "Refer", "Buy Now"). They are right-aligned, so each moves by the difference in width of all
+ * of them: matching these words keeps that under the 3 px a browser counts as a shift. Menu names and links, whose
+ * words are longer, come out a little wider in the fallback; nothing sits after the last menu name to move.
+ */
+function labelSample() {
+  return [...readFileSync(join(ROOT, "app/components/layout/HeaderActions.tsx"), "utf8").matchAll(/^\s+([A-Z][A-Za-z ]{1,30})(?: <Badge>.*)?$/gm)].map((m) => m[1]).join("");
+}
+
+/** Headings (set at 600): the content's titles and the catalogue's product names. */
+function headingSample() {
+  const titles = [];
+  const visit = (value) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") {
+      for (const [key, v] of Object.entries(value)) {
+        if ((key === "title" || key === "name") && typeof v === "string") titles.push(v);
+        else visit(v);
+      }
+    }
+  };
+  for (const file of ["pages.json", "catalog.json"]) visit(JSON.parse(readFileSync(join(ROOT, "content", file), "utf8")));
+  return titles.join(" ");
+}
+
+/** How often each printable ASCII character occurs in a sample: the widths that matter most weigh most. */
+function letterWeights(sample) {
   const weights = new Map();
-  for (const ch of contentText().replace(/<[^>]*>/g, " ").replace(/\s+/g, " ")) {
+  for (const ch of sample.replace(/\s+/g, " ")) {
     const code = ch.codePointAt(0);
     if (code >= 0x20 && code <= 0x7e) weights.set(code, (weights.get(code) ?? 0) + 1);
   }
   return weights;
 }
 
-/** Average advance, in ems, over the shop's text. */
+/** Average advance, in ems, over a sample of the shop's text. */
 function averageWidth(widthOf, unitsPerEm, weights) {
   let sum = 0;
   let total = 0;
@@ -172,10 +216,11 @@ const percent = (n) => `${(n * 100).toFixed(2)}%`;
  * as long as in DM Sans at `weight`, and with DM Sans's ascent, descent and line gap, so lines are as tall. A page
  * drawn in it before DM Sans arrives keeps its layout when DM Sans swaps in.
  */
-async function fallbackFace(weight, arialWidths, weights) {
+async function fallbackFace({ weight, range, bold }, weights) {
+  const arialWidths = bold ? ARIAL.bold : ARIAL.regular;
   const source = readFileSync(join(SOURCE, "files", FILES[0].source));
   // An instance at this weight, in sfnt form: its hmtx holds this weight's advances.
-  const instance = readFontTables(await subsetFont(source, range(0x20, 0x7e), { targetFormat: "sfnt", variationAxes: { wght: weight } }));
+  const instance = readFontTables(await subsetFont(source, characters(0x20, 0x7e), { targetFormat: "sfnt", variationAxes: { wght: weight } }));
   const dm = verticalMetrics(instance);
   const dmWidths = advanceWidths(instance);
   const dmAverage = averageWidth((c) => dmWidths.get(c) ?? 0, dm.unitsPerEm, weights);
@@ -183,6 +228,9 @@ async function fallbackFace(weight, arialWidths, weights) {
   const sizeAdjust = dmAverage / arialAverage;
   return {
     weight,
+    range,
+    on: bold ? "Arial Bold" : "Arial",
+    locals: bold ? LOCAL_BOLD : LOCAL_REGULAR,
     sizeAdjust,
     ascentOverride: dm.ascent / dm.unitsPerEm / sizeAdjust,
     descentOverride: Math.abs(dm.descent) / dm.unitsPerEm / sizeAdjust,
@@ -193,9 +241,6 @@ async function fallbackFace(weight, arialWidths, weights) {
 }
 
 /* ---------- Output ---------- */
-
-const LOCAL_REGULAR = ['local("Arial")', 'local("ArialMT")', 'local("Helvetica")', 'local("Liberation Sans")', 'local("LiberationSans")'];
-const LOCAL_BOLD = ['local("Arial Bold")', 'local("Arial-BoldMT")', 'local("Helvetica Bold")', 'local("Helvetica-Bold")', 'local("Liberation Sans Bold")', 'local("LiberationSans-Bold")'];
 
 function stylesheet(files, fallbacks) {
   const faces = files.map(
@@ -208,12 +253,11 @@ function stylesheet(files, fallbacks) {
   unicode-range: ${unicodeRange(f.codes)};
 }`,
   );
-  const [regular, bold] = fallbacks;
-  const fallback = (face, range, locals) => `/* DM Sans at ${face.weight} on Arial: average width ${face.dm.averageWidth.toFixed(4)} em against ${face.arialAverageWidth.toFixed(4)} em. */
+  const fallback = (face) => `/* DM Sans at ${face.weight} on ${face.on}: average width ${face.dm.averageWidth.toFixed(4)} em against ${face.arialAverageWidth.toFixed(4)} em. */
 @font-face {
   font-family: "DM Sans Fallback";
-  font-weight: ${range};
-  src: ${locals.join(", ")};
+  font-weight: ${face.range};
+  src: ${face.locals.join(", ")};
   size-adjust: ${percent(face.sizeAdjust)};
   ascent-override: ${percent(face.ascentOverride)};
   descent-override: ${percent(face.descentOverride)};
@@ -221,8 +265,7 @@ function stylesheet(files, fallbacks) {
 }`;
   return `/* Written by scripts/make-font.mjs from @fontsource-variable/dm-sans; do not edit (docs/decisions/0071). */
 ${faces.join("\n")}
-${fallback(regular, "100 549", LOCAL_REGULAR)}
-${fallback(bold, "550 1000", LOCAL_BOLD)}
+${fallbacks.map(fallback).join("\n")}
 `;
 }
 
@@ -253,7 +296,7 @@ export const FONT_FILES: readonly FontFile[] = ${JSON.stringify(entries, null, 2
 /** The upright Latin file, preloaded by every page (app/root.tsx). */
 export const FONT_PRELOAD_URL = ${JSON.stringify(files.find((f) => f.preload).url)};
 
-/** The metric-matched fallback faces' numbers, as app/fonts/dm-sans.css sets them (regular, then semibold and up). */
+/** The metric-matched fallback faces' numbers, as app/fonts/dm-sans.css sets them, by the DM Sans weight each matches. */
 export const FALLBACK_METRICS = ${JSON.stringify(metrics, null, 2)} as const;
 `;
 }
@@ -268,8 +311,8 @@ async function main() {
   const extItalic = await subset(FILES[3], extCodes);
   const files = [latin, italic, ext, extItalic];
 
-  const weights = letterWeights();
-  const fallbacks = [await fallbackFace(400, ARIAL.regular, weights), await fallbackFace(600, ARIAL.bold, weights)];
+  const fallbacks = [];
+  for (const face of FALLBACK_FACES) fallbacks.push(await fallbackFace(face, letterWeights(face.sample())));
 
   mkdirSync(OUT_DIR, { recursive: true });
   for (const old of readdirSync(OUT_DIR).filter((f) => /^dm-sans-var.*\.woff2$/.test(f))) rmSync(join(OUT_DIR, old));

@@ -49,7 +49,7 @@ export const FONT_FILES: readonly FontFile[] = [
 /** The upright Latin file, preloaded by every page (app/root.tsx). */
 export const FONT_PRELOAD_URL = "/fonts/dm-sans-var.e00f9c0c69bb.woff2";
 
-/** The metric-matched fallback faces' numbers, as app/fonts/dm-sans.css sets them (regular, then semibold and up). */
+/** The metric-matched fallback faces' numbers, as app/fonts/dm-sans.css sets them, by the DM Sans weight each matches. */
 export const FALLBACK_METRICS = [
   {
     "weight": 400,
@@ -59,10 +59,17 @@ export const FALLBACK_METRICS = [
     "lineGapOverride": 0
   },
   {
+    "weight": 500,
+    "sizeAdjust": 1.0445,
+    "ascentOverride": 0.9498,
+    "descentOverride": 0.2968,
+    "lineGapOverride": 0
+  },
+  {
     "weight": 600,
-    "sizeAdjust": 1.0158,
-    "ascentOverride": 0.9766,
-    "descentOverride": 0.3052,
+    "sizeAdjust": 1.0083,
+    "ascentOverride": 0.9838,
+    "descentOverride": 0.3074,
     "lineGapOverride": 0
   }
 ] as const;

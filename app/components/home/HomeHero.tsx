@@ -58,13 +58,14 @@ export function HomeHero({ parts, screen }: { parts: HeroParts; screen: FirstScr
           </h1>
           <ReviewProof summary={proof} />
           {lede ? <RichText html={lede.paragraph} className="block-prose home-hero__lede" /> : null}
+          {/* The price above the button, not beside it: whichever face draws the label, nothing moves (ADR 0071). */}
           <div className="home-hero__buy">
-            {button ? <ButtonBlockView block={button} /> : null}
             {offer ? (
               <p className="home-hero__price">
                 <Price money={offer.price} country={screen.country} className="home-hero__amount" /> {period(offer.billingPeriodMonths)}
               </p>
             ) : null}
+            {button ? <ButtonBlockView block={button} /> : null}
           </div>
           <BlockList blocks={rest} />
         </div>
