@@ -7,6 +7,7 @@ import { contentContext, type ContentContext } from "./content";
 import { formsContext, type FormsContext } from "./forms";
 import { foundUsContext, type FoundUsContext } from "./found-us";
 import { guestOrdersContext, type GuestOrdersContext } from "./guest-orders";
+import { homeContext, type HomeContext } from "./home";
 import { mailboxContext, type MailboxContext } from "./mailbox";
 import { orderHistoryContext, type OrderHistoryContext } from "./order-history";
 import { ordersContext, type OrdersContext } from "./orders";
@@ -37,7 +38,8 @@ export type ShopLoadContext = ShellContext &
   OrderHistoryContext &
   ReferralsContext &
   ConsoleContext &
-  QuizContext;
+  QuizContext &
+  HomeContext;
 
 export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadContext> {
   const shell = await shellContext(c);
@@ -57,5 +59,6 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     ...referralsContext(c),
     ...consoleContext(c),
     ...quizContext(c),
+    ...homeContext(c),
   };
 }
