@@ -85,6 +85,8 @@ export default [
     route("content/:page", "routes/console/content-page.tsx", { id: "console_content_page" }),
     route("experiments", "routes/console/experiments.tsx", { id: "console_experiments" }),
     route("media", "routes/console/media.tsx", { id: "console_media" }),
+    route("products", "routes/console/products.tsx", { id: "console_products" }),
+    route("products/:code", "routes/console/product.tsx", { id: "console_product" }),
   ]),
   route("*", "routes/system/not-found.tsx", { id: "not_found" }),
 ] satisfies RouteConfig;

@@ -97,6 +97,9 @@ export const CONSOLE_PAGES = [
   { path: "/console/content/:page", permission: "content.read" },
   { path: "/console/experiments", permission: "experiments.read" },
   { path: "/console/media", permission: "media.read" },
+  // Product profiles (ADR 0069): gallery, supplement facts and reassurance, edited like the shop's other words.
+  { path: "/console/products", permission: "content.read" },
+  { path: "/console/products/:code", permission: "content.read" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 /** Pages anyone may open: signing in and finishing a setup link. */

@@ -8,6 +8,9 @@ import { Blocks } from "../../blocks/Blocks";
 import { CountryPicker } from "../../components/product/CountryPicker";
 import { PlanPicker, usePlanChoice } from "../../components/product/PlanPicker";
 import { ProductDetails } from "../../components/product/ProductDetails";
+import { ProductGallery } from "../../components/product/ProductGallery";
+import { ReassuranceRow } from "../../components/product/ReassuranceRow";
+import { SupplementFacts } from "../../components/product/SupplementFacts";
 import { SustainabilitySection } from "../../components/product/SustainabilitySection";
 import { productJsonLd } from "../../components/product/product-json-ld";
 import { useCountryOffers } from "../../components/product/use-country-offers";
@@ -24,15 +27,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const name = routeNameForPath(url.pathname);
   if (!name || !isProductPage(name)) throw data(null, { status: 404 });
   const codes = PRODUCT_PAGES[name];
-  const [page, catalog, cartRules] = await Promise.all([
+  const [page, catalog, cartRules, profile] = await Promise.all([
     context.pages.find(name),
     context.catalog.forPage(codes, context.country),
     context.catalog.cartRules(),
+    // The main product's gallery, supplement facts and reassurance row (ADR 0069).
+    context.catalog.profile(codes[0]),
   ]);
   if (!page) throw data(null, { status: 404 });
   // On: each plan card shows its shipping to the shopper's country. Off (SPEC.md's default): one plain sentence does.
   const internationalCurrency = context.flags["data-display-international-currency"];
-  return { name, codes, page, catalog, cartRules, country: context.country, internationalCurrency, pageUrl: `${url.origin}${url.pathname}` };
+  return { name, codes, page, catalog, cartRules, profile, country: context.country, internationalCurrency, pageUrl: `${url.origin}${url.pathname}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
@@ -42,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { name, codes, page, catalog, cartRules } = loaderData;
+  const { name, codes, page, catalog, cartRules, profile } = loaderData;
   const { offers, country, changeCountry, loading, error } = useCountryOffers(codes, catalog, loaderData.country);
   const promo = usePromoCoupon();
   const main = offers[0];
@@ -54,7 +59,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="product-page">
       <section className="product-hero" aria-labelledby="product-title">
-        {main && <img className="product-hero__art" src={main.image} alt="" width={400} height={400} fetchPriority="high" />}
+        {profile && profile.gallery.length > 0 ? (
+          <ProductGallery images={profile.gallery} productName={page.title} />
+        ) : (
+          main && <img className="product-hero__art" src={main.image} alt="" width={400} height={400} fetchPriority="high" />
+        )}
         <div id="plans" className="product-hero__buy">
           <h1 id="product-title" className="page-title">
             {page.title}
@@ -68,9 +77,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
           {noteFee && <ShippingNote country={country} fee={noteFee} />}
           <PlanPicker offers={offers} country={country} cartRules={cartRules} promo={promo} choice={choice} shippingTo={abroad && loaderData.internationalCurrency ? country : null} />
+          {profile && <ReassuranceRow items={profile.reassurance} country={country} />}
         </div>
       </section>
       {chosen && <ProductDetails offer={chosen} />}
+      {profile && <SupplementFacts facts={profile.facts} productName={page.title} />}
       <div className="content-blocks">
         <Blocks blocks={page.blocks} />
       </div>

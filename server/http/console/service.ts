@@ -25,6 +25,7 @@ import { reviewQueue } from "../../modules/referrals";
 import { dbOf, type Shop } from "../../shop";
 import { contentService } from "./content-service";
 import { mediaService } from "./media-service";
+import { productProfileService } from "./product-profile-service";
 import { experimentsService } from "./service-experiments";
 import { privacyService } from "./service-privacy";
 import { CSV_LISTS, listAsCsv, type CsvFilter, type CsvListName } from "./csv-exports";
@@ -97,6 +98,8 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
 
     /** Content pages: list, edit with preview, publish, history and restore (content-service.ts). */
     content: contentService(shop, staff, allow, requestId),
+    /** Product profiles: gallery, supplement facts and reassurance row (product-profile-service.ts, ADR 0069). */
+    productProfiles: productProfileService(shop, actor, allow),
 
     /** The media library: list, upload, alt text (media-service.ts). */
     media: mediaService(shop, actor, allow),

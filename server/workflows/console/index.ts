@@ -12,3 +12,4 @@ export { publishPageAction, restorePageVersionAction, type PublishOutcome } from
 export { setExperimentStateAction } from "./experiments";
 export { eraseCustomerAction, exportCustomerDataAction, recordDeletionRequestAction } from "./privacy";
 export { setImageAltAction, uploadImageAction } from "./media";
+export { saveProductProfileAction } from "./product-profiles";
