@@ -286,11 +286,14 @@ export function powder(ctx, { w = 420, h = 130, color = "#f4e6c8" } = {}) {
     `<path d="${pile}" fill="${color}" filter="url(#${id})"/>` + `<path d="${pile}" fill="url(#${lit})"/>`;
 }
 
-/** A wooden or metal spoon lying along the x axis, bowl at the right. */
+/** A wooden spoon lying along the x axis, bowl at the right, lit from the upper left. */
 export function spoon(ctx, { len = 520, color = "#c9b08a" } = {}) {
-  const shade = linear(ctx, [[0, mix(color, "#000000", 0.25)], [0.5, mix(color, "#ffffff", 0.25)], [1, mix(color, "#000000", 0.3)]]);
-  return blurred(ctx, 10, `<path d="M${r(-len / 2)} 16 H${r(len * 0.18)} Q${r(len * 0.3)} 40 ${r(len * 0.42)} 46 Q${r(len / 2)} 40 ${r(len / 2)} 20 Z" fill="#2a2217" opacity=".25"/>`) +
-    `<rect x="${r(-len / 2)}" y="-9" width="${r(len * 0.62)}" height="18" rx="9" fill="url(#${shade})"/>` +
-    `<ellipse cx="${r(len * 0.34)}" cy="0" rx="${r(len * 0.17)}" ry="${r(len * 0.1)}" fill="url(#${shade})"/>` +
-    `<ellipse cx="${r(len * 0.35)}" cy="2" rx="${r(len * 0.13)}" ry="${r(len * 0.07)}" fill="${mix(color, "#000000", 0.15)}" opacity=".5"/>`;
+  const shade = linear(ctx, [[0, mix(color, "#ffffff", 0.2)], [0.55, color], [1, mix(color, "#000000", 0.25)]]);
+  const hollow = radial(ctx, [[0, mix(color, "#000000", 0.18)], [0.7, mix(color, "#000000", 0.05)], [1, mix(color, "#ffffff", 0.25)]], { cx: 0.55, cy: 0.6, r: 0.6 });
+  const t = len * 0.045;
+  return blurred(ctx, 12, `<g transform="translate(14 22)" opacity=".25"><rect x="${r(-len / 2)}" y="${r(-t / 2)}" width="${r(len * 0.62)}" height="${r(t)}" rx="${r(t / 2)}" fill="#2a2217"/><ellipse cx="${r(len * 0.33)}" cy="0" rx="${r(len * 0.18)}" ry="${r(len * 0.11)}" fill="#2a2217"/></g>`) +
+    `<path d="M${r(-len / 2)} ${r(-t * 0.4)} Q${r(-len / 2)} ${r(-t / 2)} ${r(-len / 2 + t)} ${r(-t / 2)} L${r(len * 0.16)} ${r(-t * 0.8)} L${r(len * 0.16)} ${r(t * 0.8)} L${r(-len / 2 + t)} ${r(t / 2)} Q${r(-len / 2)} ${r(t / 2)} ${r(-len / 2)} ${r(t * 0.4)} Z" fill="url(#${shade})"/>` +
+    `<ellipse cx="${r(len * 0.33)}" cy="0" rx="${r(len * 0.18)}" ry="${r(len * 0.11)}" fill="url(#${shade})"/>` +
+    `<ellipse cx="${r(len * 0.34)}" cy="${r(len * 0.005)}" rx="${r(len * 0.15)}" ry="${r(len * 0.085)}" fill="url(#${hollow})"/>` +
+    blurred(ctx, 3, `<path d="M${r(-len * 0.45)} ${r(-t * 0.2)} L${r(len * 0.12)} ${r(-t * 0.45)}" stroke="#fff" stroke-width="${r(t * 0.18)}" opacity=".45" stroke-linecap="round"/>`);
 }

@@ -215,13 +215,13 @@ function blisterCard(ctx, line) {
   for (let i = 0; i < 14; i++) {
     const col = i % 2;
     const row = Math.floor(i / 2);
-    const cx = x0 + 250 + col * 580;
+    const cx = x0 + 250 + col * 500;
     const cy = y0 + 150 + row * 160;
     const empty = i < 3;
     cells.push(
-      `<rect x="${cx - 110}" y="${cy - 52}" width="440" height="104" rx="52" fill="#ffffff" opacity="${empty ? 0.25 : 0.45}" stroke="#fff" stroke-opacity=".9" stroke-width="3"/>` +
-        (empty ? `<path d="M${cx - 80} ${cy - 20} l60 30 l40 -24 l60 34" stroke="#9aa7b4" stroke-width="3" fill="none" opacity=".6"/>` : lyingCapsule(ctx, line, cx + 110, cy, 0, { length: 400, shadow: 0.15 })) +
-        `<text x="${cx - 150}" y="${cy + 12}" text-anchor="end" font-family="Brand Sans" font-weight="500" font-size="34" fill="${line.cap}">Day ${i + 1}</text>`,
+      `<rect x="${cx - 90}" y="${cy - 52}" width="380" height="104" rx="52" fill="#ffffff" opacity="${empty ? 0.25 : 0.45}" stroke="#fff" stroke-opacity=".9" stroke-width="3"/>` +
+        (empty ? `<path d="M${cx - 60} ${cy - 20} l60 30 l40 -24 l60 34 l50 -20" stroke="#9aa7b4" stroke-width="3" fill="none" opacity=".6"/>` : lyingCapsule(ctx, line, cx + 100, cy, 0, { length: 340, shadow: 0.15 })) +
+        `<text x="${cx - 120}" y="${cy + 12}" text-anchor="end" font-family="Brand Sans" font-weight="500" font-size="34" fill="${line.cap}">Day ${i + 1}</text>`,
     );
   }
   return blurred(ctx, 34, `<rect x="${x0 + 40}" y="${y0 + 60}" width="${cw}" height="${ch}" rx="30" fill="#1d2630" opacity=".3"/>`) +
@@ -257,6 +257,8 @@ export function settingShot(pack) {
     items.push(groundShadow(ctx, objectX + 420, baseY - 90, 380, { strength: 0.8 }));
     items.push(`<g transform="translate(${objectX + 420} ${baseY - 90})">${jar(ctx, line, { w: 380, h: 500, contents: pack.key.startsWith("pds08") ? "sachets" : "capsules", seed: 5 })}</g>`);
   }
+  // the duo's second glass stands behind the jars, for the second person
+  if (pack.key === "ds01-duo") items.push(groundShadow(ctx, 1470, baseY - 150, 200, { strength: 0.5 }) + `<g transform="translate(1470 ${baseY - 150})">${glassOfWater(ctx, { w: 210, h: 340 })}</g>`);
   items.push(groundShadow(ctx, objectX, baseY, span));
   items.push(`<g transform="translate(${objectX} ${baseY})">${pack.draw(ctx, line, s)}</g>`);
   const glassX = pack.key.endsWith("refill") ? 1420 : 1290;
@@ -264,7 +266,6 @@ export function settingShot(pack) {
   items.push(groundShadow(ctx, glassX, baseY + 40, 260, { strength: 0.6 }));
   items.push(`<g transform="translate(${glassX} ${baseY + 40})">${glassOfWater(ctx, { w: 300, h: 500 })}</g>`);
   if (pack.key.startsWith("pds08")) items.push(kidsCup(ctx, line, 1180, 1880));
-  if (pack.key === "ds01-duo") items.push(`<g transform="translate(300 ${baseY + 60})">${glassOfWater(ctx, { w: 220, h: 360 })}</g>`);
   if (pack.key === "gut-reset") items.push(notebook(ctx, line));
   // a leaf in the foreground, close to the lens, deeply out of focus
   items.push(`<g transform="translate(1640 2080) rotate(-52)">${blurred(ctx, 22, leaf(ctx, { len: 620, width: 0.42, color: "#4f7a4a" }))}</g>`);
