@@ -50,6 +50,9 @@ export const PERMISSIONS = {
   "coupons.export": ["owner", "finance"],
   "emails.export": ["owner", "support"],
   "audit.export": ["owner"],
+  // Reviews from verified buyers (ADR 0068): the moderation queue, and approve, reject with a reason or reply publicly.
+  "reviews.read": ["owner", "support", "content"],
+  "reviews.moderate": ["owner", "support", "content"],
   // A new area plugs in here (docs/decisions/0023-staff-access.md, "Growing the console").
 } as const satisfies Record<string, readonly StaffRole[]>;
 
@@ -92,6 +95,7 @@ export const CONSOLE_PAGES = [
   { path: "/console/content", permission: "content.read" },
   { path: "/console/content/:page", permission: "content.read" },
   { path: "/console/experiments", permission: "experiments.read" },
+  { path: "/console/reviews", permission: "reviews.read" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 /** Pages anyone may open: signing in and finishing a setup link. */

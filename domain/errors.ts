@@ -75,6 +75,8 @@ export const ERROR_CATALOGUE = {
   IDEMPOTENCY_CONFLICT: { status: 409, message: "This request key was already used for a different request." },
   // The console's page editor (docs/decisions/0041): someone published the page after this editor opened it.
   CONTENT_VERSION_CONFLICT: { status: 409, message: "Someone else published this page after you opened it. Nothing was published; open the page again and redo your change." },
+  // Reviews (docs/decisions/0068): one review per product line of an order.
+  REVIEW_ALREADY_RECEIVED: { status: 409, message: "We already have your review of this product from this order. Thank you." },
   CARD_NOT_ACCEPTED: { status: 422, message: "We could not save this card. Please check the details or try another card." },
 } as const;
 

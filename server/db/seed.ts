@@ -7,6 +7,7 @@ import { seedUsdRates } from "../modules/analytics";
 import { seedCatalog } from "../modules/catalog";
 import { notifyPagesChanged, seedContent } from "../modules/content";
 import { seedCoupons } from "../modules/coupons";
+import { seedReviews } from "../modules/reviews/seed-reviews";
 import type { Shop } from "../shop";
 
 /**
@@ -14,7 +15,7 @@ import type { Shop } from "../shop";
  * rows that exist are left alone; a page or article whose content file entry changed is reloaded unless an operator
  * edited it (server/modules/content/seed-content.ts).
  */
-export async function seed(shop: Shop): Promise<{ pages: number; products: number; coupons: number; usdRates: number }> {
+export async function seed(shop: Shop): Promise<{ pages: number; products: number; coupons: number; usdRates: number; reviews: number }> {
   const { pages, articles } = ContentSeedSchema.parse(await readJson("content/pages.json"));
   const catalog = CatalogSeedSchema.parse(await readJson("content/catalog.json"));
   const inserted = {
@@ -22,9 +23,10 @@ export async function seed(shop: Shop): Promise<{ pages: number; products: numbe
     products: await seedCatalog(shop, catalog),
     coupons: await seedCoupons(shop, catalog.coupons),
     usdRates: await seedUsdRates(shop, ((await readJson("content/analytics-rates.json")) as { rates: RateSeed[] }).rates.map(rateFromSeed)),
+    reviews: await seedReviews(shop),
   };
   // Prices and coupons show on pages: every process's page cache must forget them (content notifies on its own).
-  if (inserted.products > 0 || inserted.coupons > 0) await notifyPagesChanged(shop, "catalog seed");
+  if (inserted.products > 0 || inserted.coupons > 0 || inserted.reviews > 0) await notifyPagesChanged(shop, "catalog seed");
   if (Object.values(inserted).some((n) => n > 0)) shop.log.info(inserted, "seeded content");
   return inserted;
 }

@@ -13,6 +13,7 @@ export const CONSOLE_SECTIONS: { href: string; label: string; permission: Permis
   { href: "/console/referrals", label: "Referrals", permission: "referrals.review" },
   { href: "/console/content", label: "Content", permission: "content.read" },
   { href: "/console/experiments", label: "Experiments", permission: "experiments.read" },
+  { href: "/console/reviews", label: "Reviews", permission: "reviews.read" },
 ];
 
 export const ROLE_LABELS: Record<string, string> = { owner: "Owner", support: "Support", finance: "Finance", content: "Content" };

@@ -25,6 +25,7 @@ import { reviewQueue } from "../../modules/referrals";
 import { dbOf, type Shop } from "../../shop";
 import { contentService } from "./content-service";
 import { experimentsService } from "./service-experiments";
+import { reviewsService } from "./service-reviews";
 import { privacyService } from "./service-privacy";
 import { CSV_LISTS, listAsCsv, type CsvFilter, type CsvListName } from "./csv-exports";
 import {
@@ -93,6 +94,7 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     staff: { email: staff.email, role: staff.role as StaffRole, permissions: permissionsOf(staff.role) },
     ...experimentsService(shop, actor, allow),
     ...privacyService(shop, actor, allow),
+    ...reviewsService(shop, actor, allow),
 
     /** Content pages: list, edit with preview, publish, history and restore (content-service.ts). */
     content: contentService(shop, staff, allow, requestId),

@@ -11,6 +11,7 @@ import { mailboxContext, type MailboxContext } from "./mailbox";
 import { orderHistoryContext, type OrderHistoryContext } from "./order-history";
 import { ordersContext, type OrdersContext } from "./orders";
 import { referralsContext, type ReferralsContext } from "./referrals";
+import { reviewsContext, type ReviewsContext } from "./reviews";
 import { quizContext, type QuizContext } from "./quiz";
 import { shellContext, type ShellContext } from "./shell";
 import { subscriptionLinksContext, type SubscriptionLinksContext } from "./subscription-links";
@@ -37,7 +38,8 @@ export type ShopLoadContext = ShellContext &
   OrderHistoryContext &
   ReferralsContext &
   ConsoleContext &
-  QuizContext;
+  QuizContext &
+  ReviewsContext;
 
 export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadContext> {
   const shell = await shellContext(c);
@@ -57,5 +59,6 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     ...referralsContext(c),
     ...consoleContext(c),
     ...quizContext(c),
+    ...reviewsContext(c),
   };
 }

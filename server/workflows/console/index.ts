@@ -11,3 +11,4 @@ export { cancelSubscriptionAction, chargeRenewalNowAction, pauseSubscriptionActi
 export { publishPageAction, restorePageVersionAction, type PublishOutcome } from "./content";
 export { setExperimentStateAction } from "./experiments";
 export { eraseCustomerAction, exportCustomerDataAction, recordDeletionRequestAction } from "./privacy";
+export { moderateReviewAction } from "./reviews";
