@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { errorCodeOf } from "../../../domain/errors";
 import type { MediaImage } from "../../../domain/media";
-import type { ProductLine } from "../../../domain/product-lines";
+import { PRODUCT_LINE_IDS, type ProductLine } from "../../../domain/product-lines";
 import type { ReviewSummary } from "../../../domain/review-summary";
 import type { PublicReview, ReviewInput, ReviewListQuery } from "../../../domain/reviews";
 import { findImages } from "../../modules/media/find-images";
@@ -29,6 +29,8 @@ export interface ReviewsContext {
     submit(token: string, fields: Record<string, string>): Promise<ReviewSubmitAnswer>;
     /** Summary of the line (or of all when null) and one page of its approved reviews. */
     list(query: ReviewListQuery): Promise<ReviewsView>;
+    /** Each line's summary (the /reviews filter's counts). */
+    summaries(): Promise<Record<ProductLine, ReviewSummary>>;
     /** The newest approved reviews of a line, for structured data. */
     newest(line: ProductLine, limit?: number): Promise<PublicReview[]>;
   };
@@ -57,6 +59,10 @@ export function reviewsContext(c: Context<AppEnv>): ReviewsContext {
         return { summary, list, images: Object.fromEntries(images) };
       },
       newest: (line, limit) => newestApproved(db, line, limit),
+      async summaries() {
+        const all = await Promise.all(PRODUCT_LINE_IDS.map(async (line) => [line, await reviewSummary(db, line)] as const));
+        return Object.fromEntries(all) as Record<ProductLine, ReviewSummary>;
+      },
     },
   };
 }
