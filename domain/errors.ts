@@ -77,6 +77,12 @@ export const ERROR_CATALOGUE = {
   CONTENT_VERSION_CONFLICT: { status: 409, message: "Someone else published this page after you opened it. Nothing was published; open the page again and redo your change." },
   // Reviews (docs/decisions/0068): one review per product line of an order.
   REVIEW_ALREADY_RECEIVED: { status: 409, message: "We already have your review of this product from this order. Thank you." },
+  // The media library (docs/decisions/0067): a refused file stores nothing.
+  IMAGE_NOT_SUPPORTED: { status: 415, message: "This file is not an image we can use. Upload a JPEG, PNG, WebP, AVIF or GIF." },
+  IMAGE_FILE_TOO_LARGE: { status: 413, message: "This file is larger than 15 MB. Export it smaller and upload it again." },
+  IMAGE_TOO_MANY_PIXELS: { status: 422, message: "This image has more than 50 megapixels. Resize it and upload it again." },
+  IMAGE_UNREADABLE: { status: 422, message: "This image is damaged or cut short, so we could not read it." },
+  ALT_TEXT_REQUIRED: { status: 422, message: "Describe the image in 1 to 250 characters: what a reader would miss without it." },
   CARD_NOT_ACCEPTED: { status: 422, message: "We could not save this card. Please check the details or try another card." },
 } as const;
 

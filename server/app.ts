@@ -15,6 +15,7 @@ import { sessionMiddleware } from "./http/middleware/session";
 import type { PageCache } from "./http/pages/page-cache";
 import { metricsRoute, type Metrics } from "./http/metrics";
 import { seoRoutes } from "./http/pages/seo";
+import { mediaRoutes } from "./http/pages/media";
 import { staticFiles } from "./http/pages/static";
 import { consolePageGate, createConsoleApi, staffSessionMiddleware } from "./http/console";
 import { createProviderApi, createShopApi, openApiDocument } from "./http/surfaces";
@@ -72,6 +73,8 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
 
   app.route("/", healthRoutes);
   app.route("/", seoRoutes);
+  // The media library's renditions: immutable, content-hashed, read from the database every process shares (ADR 0067).
+  app.route("/", mediaRoutes);
 
   // Every body has a limit: over it, 413 with the body left unread (payloadTooLarge says how the client is told).
   const pageForm = bodyLimitFast({ maxSize: PAGE_FORM_LIMIT, onError: payloadTooLarge("page") });
