@@ -10,16 +10,23 @@ export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const isReviewStatus = (value: unknown): value is ReviewStatus => typeof value === "string" && (REVIEW_STATUSES as readonly string[]).includes(value);
 
+const REVIEW_LIMITS_PHOTOS = 3;
+
 export const REVIEW_LIMITS = {
   titleMin: 3,
   titleMax: 100,
   bodyMin: 20,
   bodyMax: 3000,
   nameMax: 40,
-  photos: 3,
+  photos: REVIEW_LIMITS_PHOTOS,
   replyMax: 2000,
   reasonMax: 500,
 } as const;
+
+/** One review photo's largest size (the media library takes up to 15 MB; a phone photo is well under this). */
+export const REVIEW_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** The review form's largest body: its photos and a margin for the fields and the multipart framing. */
+export const REVIEW_FORM_MAX_BYTES = REVIEW_LIMITS_PHOTOS * REVIEW_PHOTO_MAX_BYTES + 256 * 1024;
 
 /** How many reviews a page of a list shows; the last page reachable (offset paging stays cheap when bounded). */
 export const REVIEWS_PER_PAGE = 10;
@@ -67,9 +74,12 @@ export const ReviewInputSchema = z.object({
 });
 export type ReviewInput = z.infer<typeof ReviewInputSchema>;
 
+/** The form's errors, by field (the photos beside the parsed fields). */
+export type ReviewFieldErrors = Partial<Record<keyof ReviewInput | "photos", string>>;
+
 /** The field errors of a failed parse, keyed by field, first message each. */
-export function reviewFieldErrors(error: z.ZodError): Partial<Record<keyof ReviewInput, string>> {
-  const errors: Partial<Record<keyof ReviewInput, string>> = {};
+export function reviewFieldErrors(error: z.ZodError): ReviewFieldErrors {
+  const errors: ReviewFieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path[0] as keyof ReviewInput;
     if (key && !errors[key]) errors[key] = issue.message;

@@ -22,6 +22,8 @@ import { createProviderApi, createShopApi, openApiDocument } from "./http/surfac
 import { testHooks } from "./http/test-hooks";
 import type { AppEnv } from "./http/types";
 import type { Shop } from "./shop";
+import { REVIEW_FORM_MAX_BYTES } from "../domain/reviews";
+import { REVIEW_PATH, reviewLinkVerifies } from "./modules/reviews";
 
 export interface AppOptions {
   /** Renders pages; absent in API-only tests. */
@@ -45,6 +47,8 @@ const API_BODY_LIMIT = 64 * 1024;
  */
 const PAGE_FORM_LIMIT = 64 * 1024;
 const CONSOLE_FORM_LIMIT = 1024 * 1024;
+/** A review link's form (ADR 0068) may carry photos: the bigger limit only for a link that verifies, checked from the path before any byte is read. */
+const isReviewPost = (shop: Shop, path: string) => path.startsWith(`${REVIEW_PATH}/`) && reviewLinkVerifies(shop, path.slice(REVIEW_PATH.length + 1).replace(/\.data$/, ""));
 const isConsolePage = (path: string) => path === "/console" || path === "/console.data" || path.startsWith("/console/");
 
 export function createApp(shop: Shop, options: AppOptions = {}) {
@@ -79,7 +83,8 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   // Every body has a limit: over it, 413 with the body left unread (payloadTooLarge says how the client is told).
   const pageForm = bodyLimitFast({ maxSize: PAGE_FORM_LIMIT, onError: payloadTooLarge("page") });
   const consoleForm = bodyLimitFast({ maxSize: CONSOLE_FORM_LIMIT, onError: payloadTooLarge("page") });
-  app.use("*", pagesOnly((c, next) => (isConsolePage(c.req.path) ? consoleForm : pageForm)(c, next)));
+  const reviewForm = bodyLimitFast({ maxSize: REVIEW_FORM_MAX_BYTES, onError: payloadTooLarge("page") });
+  app.use("*", pagesOnly((c, next) => (isConsolePage(c.req.path) ? consoleForm : c.req.method === "POST" && isReviewPost(shop, c.req.path) ? reviewForm : pageForm)(c, next)));
   const tooLarge = bodyLimitFast({ maxSize: API_BODY_LIMIT, onError: payloadTooLarge("api") });
   for (const base of apiBases) app.use(`${base}/*`, tooLarge, jsonOnly, sessionMiddleware);
   app.get("/api/openapi.json", (c) => c.json(openApiDocument(providerBase)));

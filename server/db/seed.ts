@@ -7,7 +7,7 @@ import { seedUsdRates } from "../modules/analytics";
 import { seedCatalog } from "../modules/catalog";
 import { notifyPagesChanged, seedContent } from "../modules/content";
 import { seedCoupons } from "../modules/coupons";
-import { seedReviews } from "../modules/reviews/seed-reviews";
+import { seedReviews } from "../modules/reviews";
 import type { Shop } from "../shop";
 
 /**

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { REVIEW_LIMITS, type ReviewInput } from "../../../domain/reviews";
+import { ACCEPTED_TYPES, formatBytes } from "../../../domain/media-upload";
+import { REVIEW_LIMITS, REVIEW_PHOTO_MAX_BYTES, type ReviewFieldErrors, type ReviewInput } from "../../../domain/reviews";
 import { StarRatingInput } from "./StarRatingInput";
 
 export type ReviewFormValues = Partial<Record<keyof ReviewInput, string>>;
@@ -8,7 +9,7 @@ export type ReviewFormValues = Partial<Record<keyof ReviewInput, string>>;
  * The review form: a plain POST to the link's own page, so it works before JavaScript; React Router submits it without
  * a reload once it has. Errors come back beside their fields with what was typed.
  */
-export function ReviewForm({ productName, authorName, errors = {}, values = {}, message }: { productName: string; authorName: string; errors?: ReviewFormValues; values?: ReviewFormValues; message?: string }) {
+export function ReviewForm({ productName, authorName, errors = {}, values = {}, message }: { productName: string; authorName: string; errors?: ReviewFieldErrors; values?: ReviewFormValues; message?: string }) {
   const busy = useNavigation().state === "submitting";
   const field = (name: keyof ReviewInput) => ({
     id: `review-${name}`,
@@ -18,14 +19,14 @@ export function ReviewForm({ productName, authorName, errors = {}, values = {}, 
     "aria-describedby": [errors[name] ? `review-${name}-error` : null, `review-${name}-hint`].filter(Boolean).join(" "),
     className: "field-input",
   });
-  const errorOf = (name: keyof ReviewInput) =>
+  const errorOf = (name: keyof ReviewFieldErrors) =>
     errors[name] ? (
       <p id={`review-${name}-error`} className="field-error">
         {errors[name]}
       </p>
     ) : null;
   return (
-    <Form method="post" className="review-form" noValidate aria-describedby={message ? "review-form-error" : undefined}>
+    <Form method="post" encType="multipart/form-data" className="review-form" noValidate aria-describedby={message ? "review-form-error" : undefined}>
       {message ? (
         <p id="review-form-error" role="alert" className="form-alert form-alert--error">
           {message}
@@ -61,6 +62,25 @@ export function ReviewForm({ productName, authorName, errors = {}, values = {}, 
           Only this name is shown, with "Verified buyer". Never your email or surname.
         </p>
         {errorOf("authorName")}
+      </div>
+      <div className="field">
+        <label htmlFor="review-photos" className="field-label">
+          Photos (optional, up to {REVIEW_LIMITS.photos})
+        </label>
+        <input
+          id="review-photos"
+          name="photos"
+          type="file"
+          multiple
+          accept={ACCEPTED_TYPES.join(",")}
+          className="field-input review-form__files"
+          aria-invalid={errors.photos ? true : undefined}
+          aria-describedby={["review-photos-hint", errors.photos ? "review-photos-error" : null].filter(Boolean).join(" ")}
+        />
+        <p id="review-photos-hint" className="field-hint">
+          JPEG, PNG, WebP, AVIF or GIF, up to {formatBytes(REVIEW_PHOTO_MAX_BYTES)} each. Shown with your review once it is published.
+        </p>
+        {errorOf("photos")}
       </div>
       <button type="submit" className="button" aria-disabled={busy || undefined}>
         {busy ? "Sending…" : "Send my review"}

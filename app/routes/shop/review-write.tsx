@@ -21,8 +21,11 @@ const FIELDS: (keyof ReviewInput)[] = ["rating", "title", "body", "authorName"];
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const values: ReviewFormValues = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
-  const done = await context.reviews.submit(params.token ?? "", values as Record<string, string>);
+  const values: ReviewFormValues = Object.fromEntries(FIELDS.map((name) => [name, typeof form.get(name) === "string" ? String(form.get(name)) : ""]));
+  // An empty file input still sends a part with no name and no bytes: that is no photo.
+  const files = form.getAll("photos").filter((f): f is File => typeof f !== "string" && f.size > 0);
+  const photos = await Promise.all(files.map(async (f) => ({ bytes: new Uint8Array(await f.arrayBuffer()), filename: f.name })));
+  const done = await context.reviews.submit(params.token ?? "", values as Record<string, string>, photos);
   if (done.ok) return { done: "received" as const, values: {}, errors: {}, message: "" };
   if (done.code === "REVIEW_ALREADY_RECEIVED") return data({ done: "already" as const, values: {}, errors: {}, message: done.message }, { status: 409 });
   return data({ done: null, values, errors: done.fields, message: done.message }, { status: done.status });

@@ -1,7 +1,7 @@
 import type { Permission } from "../../../domain/console-access";
 import { ShopError } from "../../../domain/errors";
 import { isReviewStatus, RejectReasonSchema, ReplySchema, type ReviewStatus } from "../../../domain/reviews";
-import { findImages } from "../../modules/media/find-images";
+import { findImages } from "../../modules/media";
 import { moderationQueue } from "../../modules/reviews";
 import { dbOf, type Shop } from "../../shop";
 import { moderateReviewAction, type ConsoleActor } from "../../workflows/console";

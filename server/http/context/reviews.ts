@@ -3,9 +3,9 @@ import { errorCodeOf } from "../../../domain/errors";
 import type { MediaImage } from "../../../domain/media";
 import { PRODUCT_LINE_IDS, type ProductLine } from "../../../domain/product-lines";
 import type { ReviewSummary } from "../../../domain/review-summary";
-import type { PublicReview, ReviewInput, ReviewListQuery } from "../../../domain/reviews";
-import { findImages } from "../../modules/media/find-images";
-import { approvedReviews, newestApproved, ReviewFormError, reviewFormOf, reviewSummary, submitReview, type ReviewFormView, type ReviewPage } from "../../modules/reviews";
+import type { PublicReview, ReviewFieldErrors, ReviewListQuery } from "../../../domain/reviews";
+import { findImages } from "../../modules/media";
+import { approvedReviews, newestApproved, ReviewFormError, reviewFormOf, reviewSummary, submitReview, type ReviewFormView, type ReviewPage, type ReviewPhotoUpload } from "../../modules/reviews";
 import { dbOf } from "../../shop";
 import { clientAddressKey } from "../middleware/client-ip";
 import type { AppEnv } from "../types";
@@ -20,13 +20,14 @@ export interface ReviewsView {
 
 export type ReviewSubmitAnswer =
   | { ok: true; view: ReviewFormView }
-  | { ok: false; code: string; message: string; status: number; fields: Partial<Record<keyof ReviewInput, string>> };
+  | { ok: false; code: string; message: string; status: number; fields: ReviewFieldErrors };
 
 /** Reviews (ADR 0068): the review link's page and its form, and the approved reviews product pages and /reviews show. */
 export interface ReviewsContext {
   reviews: {
     form(token: string): Promise<LinkAnswer<ReviewFormView>>;
-    submit(token: string, fields: Record<string, string>): Promise<ReviewSubmitAnswer>;
+    /** Writes the review; `photos` are the form's files (empty file inputs left out). */
+    submit(token: string, fields: Record<string, string>, photos?: ReviewPhotoUpload[]): Promise<ReviewSubmitAnswer>;
     /** Summary of the line (or of all when null) and one page of its approved reviews. */
     list(query: ReviewListQuery): Promise<ReviewsView>;
     /** Each line's summary (the /reviews filter's counts). */
@@ -42,9 +43,9 @@ export function reviewsContext(c: Context<AppEnv>): ReviewsContext {
   return {
     reviews: {
       form: (token) => answer(() => reviewFormOf(shop, token)),
-      async submit(token, fields) {
+      async submit(token, fields, photos = []) {
         try {
-          const { view } = await submitReview(shop, token, fields, { clientKey: clientAddressKey(c) });
+          const { view } = await submitReview(shop, token, fields, { clientKey: clientAddressKey(c), photos });
           return { ok: true, view };
         } catch (error) {
           const code = errorCodeOf(error);

@@ -2,7 +2,7 @@ import { PRODUCT_LINES, productLineOf, type ProductLine } from "../../../domain/
 import type { OrderSummary } from "../../../domain/orders";
 import type { ProductCode } from "../../../domain/catalog";
 import { escapeHtml as e, noticeEmailHtml } from "../../lib/email-html";
-import type { NewEmail } from "../email/outbox";
+import type { NewEmail } from "../email";
 
 export const REVIEW_REQUEST = "review-request";
 

@@ -31,3 +31,14 @@ export function readReviewToken(shop: Shop, token: string): ReviewLink {
   if (!check.ok || !check.link.scope || !isProductLine(check.link.scope)) throw new ShopError("VALIDATION_ERROR", "This review link is not valid. Please open it from the email exactly as it came.");
   return { orderId: check.link.subject, line: check.link.scope };
 }
+
+/** Whether a token (as it stands in the path, maybe percent-encoded) is a live review link: read before a large body is. */
+export function reviewLinkVerifies(shop: Shop, pathToken: string): boolean {
+  let token: string;
+  try {
+    token = decodeURIComponent(pathToken);
+  } catch {
+    return false;
+  }
+  return verifyLink(shop.env.SESSION_SECRET, token, "review", shop.clock.now()).ok;
+}

@@ -3,7 +3,8 @@ import { and, count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { summaryFromCounts } from "../../../domain/review-summary";
 import { createApp } from "../../app";
-import { auditLog, emailOutbox, reviewRequests, reviews } from "../../db/schema";
+import sharp from "sharp";
+import { auditLog, emailOutbox, mediaAssets, reviewRequests, reviews } from "../../db/schema";
 import { signLink } from "../../lib/signed-links";
 import { staffViewOf } from "../email";
 import { dbOf } from "../../shop";
@@ -179,6 +180,35 @@ describe(`reviews (${testDriver()})`, () => {
     expect(await codeOf(content.approveReview("not-a-uuid"))).toBe("NOT_FOUND");
     const pendingQueue = await content.reviewQueue({ status: "pending" });
     expect(pendingQueue.rows.every((r) => r.status === "pending")).toBe(true);
+  });
+
+  it("photos go through the media library: a non-image or a fourth photo is refused and nothing is stored", async () => {
+    const second = await placeTestOrder(app, { email: "photos@example.com", firstName: "Grace" });
+    const link = signLink(shop.env.SESSION_SECRET, { purpose: "review", subject: second.id, scope: "ds01", expiresAt: new Date(shop.clock.now().getTime() + DAY) });
+    const png = new Uint8Array(await sharp({ create: { width: 64, height: 48, channels: 3, background: "#6f8f72" } }).png().toBuffer());
+    const options = (photos: { bytes: Uint8Array; filename: string }[]) => ({ clientKey: "203.0.113.10", photos });
+    const notImage = await submitReview(shop, link, valid, options([{ bytes: new TextEncoder().encode("<svg onload=alert(1)>"), filename: "x.png" }])).catch((e) => e);
+    expect(notImage).toMatchObject({ code: "IMAGE_NOT_SUPPORTED", status: 415, fields: { photos: expect.stringContaining("x.png") } });
+    expect(await codeOf(submitReview(shop, link, valid, options([0, 1, 2, 3].map((i) => ({ bytes: png, filename: `${i}.png` })))))).toBe("VALIDATION_ERROR");
+    expect((await dbOf(shop).select().from(reviews).where(eq(reviews.orderId, second.id))).length).toBe(0);
+    const { id } = await submitReview(shop, link, valid, options([{ bytes: png, filename: "jar.png" }]));
+    const [row] = await dbOf(shop).select().from(reviews).where(eq(reviews.id, id));
+    expect(row!.photos).toHaveLength(1);
+    const [asset] = await dbOf(shop).select().from(mediaAssets).where(eq(mediaAssets.hash, row!.photos[0]!));
+    expect(asset).toMatchObject({ source: "review", width: 64, height: 48, alt: "Photo from Ada's review of DS-01® Daily Synbiotic" });
+  });
+
+  it("a review post may carry photos only on a live link: any other page form keeps the small limit, unread", async () => {
+    const big = new FormData();
+    big.set("title", "x");
+    big.set("photos", new File([new Uint8Array(2 * 1024 * 1024)], "big.jpg", { type: "image/jpeg" }));
+    const forged = await app.request("/review/abc.def", { method: "POST", body: big });
+    expect(forged.status).toBe(413);
+    const other = placeTestOrder(app, { email: "limits@example.com" });
+    const link = signLink(shop.env.SESSION_SECRET, { purpose: "review", subject: (await other).id, scope: "ds01", expiresAt: new Date(shop.clock.now().getTime() + DAY) });
+    const live = await app.request(`/review/${encodeURIComponent(link)}`, { method: "POST", body: big });
+    // Past the body limit: the fields are read and answered (the zero-filled "photo" is not an image).
+    expect(live.status).toBe(400);
   });
 
   it("the seed's reviews load once, approved, with fixed ids", async () => {

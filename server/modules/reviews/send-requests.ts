@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import { sendQueuedEmailsSoon } from "../email";
-import { enqueueEmail } from "../email/outbox";
+import { enqueueEmail, sendQueuedEmailsSoon } from "../email";
 import { orderSummary } from "../orders";
 import { dbOf, type Shop } from "../../shop";
 import { renderReviewRequest, reviewableLines } from "./request-email";
