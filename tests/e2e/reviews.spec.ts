@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { DESKTOP, MOBILE, open, uniqueEmail } from "./shell-fixtures";
 import { expectNoViolations } from "./support/axe";
 import { placeOrderByApi, signInNewOwner } from "./support/console";
@@ -86,6 +87,12 @@ test("a buyer's review from the emailed link shows after approval, with counts a
   await buyer.getByLabel("Title").fill(title);
   await buyer.getByLabel("Your review", { exact: true }).fill("I take the two capsules before coffee. Nothing for ten days, then the evening bloat I had stopped noticing went away.");
   await buyer.getByLabel("First name shown with your review").fill("Kat");
+  // A photo of the jar on a counter (drawn here: the test makes its own picture).
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#dde8d6" } })
+    .composite([{ input: Buffer.from('<svg width="800" height="600"><rect x="300" y="150" width="200" height="300" rx="40" fill="#1f3b2d"/></svg>'), top: 0, left: 0 }])
+    .jpeg()
+    .toBuffer();
+  await buyer.getByLabel(/^Photos/).setInputFiles({ name: "jar-on-counter.jpg", mimeType: "image/jpeg", buffer: photo });
   await buyer.getByRole("button", { name: "Send my review" }).click();
   await expect(buyer.getByRole("heading", { level: 1, name: "Thank you for your review" })).toBeVisible();
   await buyer.screenshot({ path: "test-results/reviews-thanks-1440.png", fullPage: true });
@@ -111,6 +118,12 @@ test("a buyer's review from the emailed link shows after approval, with counts a
   const mine = reviews.getByRole("article", { name: title });
   await expect(mine).toContainText("Kat");
   await expect(mine).toContainText("Verified buyer");
+  // The photo, served by the media library as AVIF or WebP with its size set.
+  const img = mine.locator("picture img");
+  await expect(img).toHaveAttribute("alt", "Photo from Kat's review of DS-01® Daily Synbiotic");
+  await expect(img).toHaveAttribute("width", "800");
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   await expect(reviews).toContainText(`Based on ${before + 1} reviews`);
   await buyer.locator("#reviews").screenshot({ path: "test-results/reviews-product-section-1440.png" });
   // A bar filters by its rating, as a link.
