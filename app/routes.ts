@@ -24,6 +24,7 @@ const OWN_MODULES: Partial<Record<RouteName, string>> = {
   order: "routes/account/orders.tsx",
   subscription_link: "routes/subscriptions/subscription-link.tsx",
   quiz: "routes/content/quiz.tsx",
+  reviews: "routes/shop/reviews.tsx",
 };
 const moduleFor = (name: RouteName) => OWN_MODULES[name] ?? (isProductPage(name) ? "routes/shop/product-page.tsx" : "routes/content/content-page.tsx");
 
@@ -52,6 +53,8 @@ export default [
   route(GUEST_PATHS.order, "routes/orders/guest-order.tsx", { id: "guest_order" }),
   route(GUEST_PATHS.invoice, "routes/orders/guest-invoice.tsx", { id: "guest_invoice" }),
   route(GUEST_PATHS.invoicePdf, "routes/orders/guest-invoice-pdf.tsx", { id: "guest_invoice_pdf" }),
+  // A review request's signed link (ADR 0068): write one review of one product of one order.
+  route("/review/:token", "routes/shop/review-write.tsx", { id: "review_write" }),
   // A friend's referral link (ADR 0036): remembers the code for checkout and states the first-order offer.
   route("/r/:code", "routes/referrals/landing.tsx", { id: "referral_landing" }),
   // An empty page of the same build: the baseline for the JavaScript-size benchmark.
@@ -87,6 +90,7 @@ export default [
     route("media", "routes/console/media.tsx", { id: "console_media" }),
     route("products", "routes/console/products.tsx", { id: "console_products" }),
     route("products/:code", "routes/console/product.tsx", { id: "console_product" }),
+    route("reviews", "routes/console/reviews.tsx", { id: "console_reviews" }),
   ]),
   route("*", "routes/system/not-found.tsx", { id: "not_found" }),
 ] satisfies RouteConfig;

@@ -54,6 +54,9 @@ export const PERMISSIONS = {
   "media.read": ["owner", "content"],
   "media.upload": ["owner", "content"],
   "media.edit": ["owner", "content"],
+  // Reviews from verified buyers (ADR 0068): the moderation queue, and approve, reject with a reason or reply publicly.
+  "reviews.read": ["owner", "support", "content"],
+  "reviews.moderate": ["owner", "support", "content"],
   // A new area plugs in here (docs/decisions/0023-staff-access.md, "Growing the console").
 } as const satisfies Record<string, readonly StaffRole[]>;
 
@@ -100,6 +103,7 @@ export const CONSOLE_PAGES = [
   // Product profiles (ADR 0069): gallery, supplement facts and reassurance, edited like the shop's other words.
   { path: "/console/products", permission: "content.read" },
   { path: "/console/products/:code", permission: "content.read" },
+  { path: "/console/reviews", permission: "reviews.read" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 
 /** Pages anyone may open: signing in and finishing a setup link. */

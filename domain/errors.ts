@@ -75,6 +75,8 @@ export const ERROR_CATALOGUE = {
   IDEMPOTENCY_CONFLICT: { status: 409, message: "This request key was already used for a different request." },
   // The console's page editor (docs/decisions/0041): someone published the page after this editor opened it.
   CONTENT_VERSION_CONFLICT: { status: 409, message: "Someone else published this page after you opened it. Nothing was published; open the page again and redo your change." },
+  // Reviews (docs/decisions/0068): one review per product line of an order.
+  REVIEW_ALREADY_RECEIVED: { status: 409, message: "We already have your review of this product from this order. Thank you." },
   // The media library (docs/decisions/0067): a refused file stores nothing.
   IMAGE_NOT_SUPPORTED: { status: 415, message: "This file is not an image we can use. Upload a JPEG, PNG, WebP, AVIF or GIF." },
   IMAGE_FILE_TOO_LARGE: { status: 413, message: "This file is larger than 15 MB. Export it smaller and upload it again." },

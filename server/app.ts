@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { renderDocument, type DocumentHandler } from "./http/pages/document";
@@ -22,6 +22,8 @@ import { createProviderApi, createShopApi, openApiDocument } from "./http/surfac
 import { testHooks } from "./http/test-hooks";
 import type { AppEnv } from "./http/types";
 import type { Shop } from "./shop";
+import { REVIEW_FORM_MAX_BYTES } from "../domain/reviews";
+import { REVIEW_PATH, reviewLinkVerifies } from "./modules/reviews";
 
 export interface AppOptions {
   /** Renders pages; absent in API-only tests. */
@@ -47,6 +49,8 @@ const PAGE_FORM_LIMIT = 64 * 1024;
 const CONSOLE_FORM_LIMIT = 1024 * 1024;
 /** The console's media page takes its upload form's files: its limit applies after the page gate (ADR 0067). */
 const isConsoleMediaPage = (path: string) => /^\/console\/media(?:\.data)?\/?$/.test(path);
+/** A review link's form (ADR 0068) may carry photos: the bigger limit only for a link that verifies, checked from the path before any byte is read. */
+const isReviewPost = (shop: Shop, path: string) => path.startsWith(`${REVIEW_PATH}/`) && reviewLinkVerifies(shop, path.slice(REVIEW_PATH.length + 1).replace(/\.data$/, ""));
 const isConsolePage = (path: string) => path === "/console" || path === "/console.data" || path.startsWith("/console/");
 
 export function createApp(shop: Shop, options: AppOptions = {}) {
@@ -81,7 +85,13 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   // Every body has a limit: over it, 413 with the body left unread (payloadTooLarge says how the client is told).
   const pageForm = bodyLimitFast({ maxSize: PAGE_FORM_LIMIT, onError: payloadTooLarge("page") });
   const consoleForm = bodyLimitFast({ maxSize: CONSOLE_FORM_LIMIT, onError: payloadTooLarge("page") });
-  app.use("*", pagesOnly((c, next) => (isConsoleMediaPage(c.req.path) ? next() : (isConsolePage(c.req.path) ? consoleForm : pageForm)(c, next))));
+  const reviewForm = bodyLimitFast({ maxSize: REVIEW_FORM_MAX_BYTES, onError: payloadTooLarge("page") });
+  const formLimitFor = (c: Context<AppEnv>) => {
+    if (isConsoleMediaPage(c.req.path)) return null;
+    if (isConsolePage(c.req.path)) return consoleForm;
+    return c.req.method === "POST" && isReviewPost(shop, c.req.path) ? reviewForm : pageForm;
+  };
+  app.use("*", pagesOnly((c, next) => formLimitFor(c)?.(c, next) ?? next()));
   const tooLarge = bodyLimitFast({ maxSize: API_BODY_LIMIT, onError: payloadTooLarge("api") });
   // The console's image upload is the one API body that is not small JSON: its own limit applies after its permission
   // is checked (server/http/console/media.ts, ADR 0067).

@@ -104,6 +104,8 @@ const EnvSchema = z
     ANALYTICS_DESTINATION_URL: z.url().optional(),
     ANALYTICS_WRITE_KEY: z.string().trim().min(1).optional(),
     ENABLE_TEST_HOOKS: boolean.default(false),
+    /** Days after an order is marked shipped that its review request email is due (ADR 0068): time to try it. */
+    REVIEW_REQUEST_DAYS: z.coerce.number().int().min(0).max(365).default(14),
     /** "off", or overrides of the named limits (server/modules/rate-limit/limits.ts); empty for the defaults. */
     RATE_LIMITS: z
       .string()

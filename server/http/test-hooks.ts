@@ -17,6 +17,7 @@ import { subscriptionsOfCustomer } from "../modules/subscriptions";
 import { chargeMissedRenewalNow } from "../workflows/renew-subscription";
 import { settleReferrals } from "../workflows/reward-referrals";
 import { grantCredit } from "../modules/loyalty";
+import { sendDueReviewRequests } from "../modules/reviews";
 import type { AppEnv } from "./types";
 
 /**
@@ -84,6 +85,14 @@ export const testHooks = new Hono<AppEnv>().post("/session", async (c) => {
     const customer = await findOrCreateCustomer(shop, email);
     const granted = await grantCredit(dbOf(shop), { customerId: customer.id, amount, currency, reason: "referral", key: `test-grant:${randomUUID()}`, now: shop.clock.now() });
     return c.json({ granted: "entry" in granted });
+  })
+  // Runs the review request job as if it were `days` days from now (the request coming due after shipping, ADR 0068),
+  // without moving the clock of the running shop under other tests.
+  .post("/reviews/send-requests", async (c) => {
+    const { days } = z.object({ days: z.number().int().min(0).max(400) }).parse(await c.req.json());
+    const shop = c.get("shop");
+    const later = { ...shop, clock: fixedClock(new Date(shop.clock.now().getTime() + days * 86_400_000)) };
+    return c.json(await sendDueReviewRequests(later));
   })
   // Lets the shutdown test check, after a restart, that every acknowledged event write was kept.
   // ?name= counts events of a name; ?button= counts "Button Clicked" events carrying that name (a test's marker).

@@ -9,6 +9,7 @@ import { registerEmailSender } from "./send-email";
 import { registerRenewalJobs } from "./renewals";
 import { registerReferralJobs } from "./referrals";
 import { SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, settlePayments } from "./settle-payments";
+import { REVIEW_REQUESTS, REVIEW_REQUESTS_CRON, reviewRequestsJob } from "./review-requests";
 
 export interface JobQueue {
   boss: PgBoss;
@@ -44,6 +45,7 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
   workers[SETTLE_PAYMENTS] = await scheduleLeased(boss, shop, SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, SWEEP_QUEUE, () => settlePayments(shop));
   Object.assign(workers, await registerRenewalJobs(boss, shop));
   Object.assign(workers, await registerReferralJobs(boss, shop));
+  workers[REVIEW_REQUESTS] = await scheduleLeased(boss, shop, REVIEW_REQUESTS, REVIEW_REQUESTS_CRON, PERIODIC_QUEUE, () => reviewRequestsJob(shop));
 
   return {
     boss,

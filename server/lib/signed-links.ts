@@ -7,7 +7,8 @@ import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
  * A token is `<payload>.<mac>`, both base64url; the payload is JSON {p: purpose, s: subject, x: scope, e: expiry seconds}.
  */
 // "order": read one order and its invoice (the confirmation email's links, ADR 0063); "manage": one subscription's page.
-export const LINK_PURPOSES = ["skip", "manage", "cancel", "update-card", "confirm-payment", "newsletter-confirm", "newsletter-unsubscribe", "order"] as const;
+// "review": write one review of one product line of one order (subject the order, scope the line; ADR 0068).
+export const LINK_PURPOSES = ["skip", "manage", "cancel", "update-card", "confirm-payment", "newsletter-confirm", "newsletter-unsubscribe", "order", "review"] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 export interface SignedLink {

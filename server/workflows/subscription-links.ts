@@ -15,7 +15,7 @@ import { renewalLink, retryWithNewCard, settleAuthenticatedRenewal } from "./ren
  * The one-click links of the renewal emails: each is a signed token (server/lib/signed-links.ts) that works without
  * signing in, and each shows one confirmation screen before anything changes.
  */
-export type LinkAction = Exclude<LinkPurpose, "manage" | "newsletter-confirm" | "newsletter-unsubscribe" | "order">;
+export type LinkAction = Exclude<LinkPurpose, "manage" | "newsletter-confirm" | "newsletter-unsubscribe" | "order" | "review">;
 export const LINK_ACTIONS: readonly LinkAction[] = ["skip", "cancel", "update-card", "confirm-payment"];
 
 export interface LinkView {

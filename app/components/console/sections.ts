@@ -15,6 +15,7 @@ export const CONSOLE_SECTIONS: { href: string; label: string; permission: Permis
   { href: "/console/media", label: "Media", permission: "media.read" },
   { href: "/console/products", label: "Products", permission: "content.read" },
   { href: "/console/experiments", label: "Experiments", permission: "experiments.read" },
+  { href: "/console/reviews", label: "Reviews", permission: "reviews.read" },
 ];
 
 export const ROLE_LABELS: Record<string, string> = { owner: "Owner", support: "Support", finance: "Finance", content: "Content" };

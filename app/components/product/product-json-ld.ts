@@ -1,8 +1,22 @@
 import { toMajor } from "../../../domain/money";
 import type { ProductOffer } from "../../../domain/offers";
+import type { ReviewSummary } from "../../../domain/review-summary";
+import type { PublicReview } from "../../../domain/reviews";
 
-/** schema.org Product with one Offer per plan the shopper can buy, for search engines. */
-export function productJsonLd(offers: ProductOffer[], pageUrl: string) {
+/** The approved reviews a product's structured data may carry (ADR 0068): the line's summary and its newest few. */
+export interface ProductRatings {
+  summary: ReviewSummary;
+  reviews: PublicReview[];
+}
+
+/** At most this many reviews go in the structured data: enough for a rich result, small enough for every page. */
+export const JSON_LD_REVIEWS = 5;
+
+/**
+ * schema.org Product with one Offer per plan the shopper can buy, for search engines; with aggregateRating and review
+ * from approved reviews only, and neither when there are none.
+ */
+export function productJsonLd(offers: ProductOffer[], pageUrl: string, ratings?: ProductRatings) {
   const main = offers[0];
   if (!main) return null;
   return {
@@ -24,5 +38,20 @@ export function productJsonLd(offers: ProductOffer[], pageUrl: string) {
         availability: "https://schema.org/InStock",
         url: pageUrl,
       })),
+    ...(ratings && ratings.summary.count > 0 ? ratingsJsonLd(ratings) : {}),
+  };
+}
+
+function ratingsJsonLd({ summary, reviews }: ProductRatings) {
+  return {
+    aggregateRating: { "@type": "AggregateRating", ratingValue: summary.average, reviewCount: summary.count, bestRating: 5, worstRating: 1 },
+    review: reviews.slice(0, JSON_LD_REVIEWS).map((r) => ({
+      "@type": "Review",
+      name: r.title,
+      reviewBody: r.body,
+      datePublished: r.createdAt.slice(0, 10),
+      author: { "@type": "Person", name: r.authorName },
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
   };
 }

@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { pricingFlagsOf } from "../../../domain/flags";
 import { offersFrom } from "../../../domain/offers";
 import { PRODUCT_PAGES, isProductPage } from "../../../domain/product-pages";
+import { PRODUCT_LINES, productLineOf } from "../../../domain/product-lines";
+import { PRODUCT_PAGE_KEYS, reviewListQuery } from "../../../domain/reviews";
 import { routeNameForPath } from "../../../domain/routes";
 import { needsShippingNote, planShippingFee } from "../../../domain/shipping-note";
 import { Blocks } from "../../blocks/Blocks";
@@ -14,12 +16,15 @@ import { SupplementFacts } from "../../components/product/SupplementFacts";
 import { SustainabilitySection } from "../../components/product/SustainabilitySection";
 import { productJsonLd } from "../../components/product/product-json-ld";
 import { useCountryOffers } from "../../components/product/use-country-offers";
+import { ProductReviews } from "../../components/reviews/ProductReviews";
+import { ReviewSummaryLine } from "../../components/reviews/ReviewSummaryLine";
 import { usePromoCoupon } from "../../components/promo/use-promo-coupon";
 import { ShippingNote } from "../../components/ui/ShippingNote";
 import { useFlags } from "../../lib/use-flags";
 import { pageMeta } from "../../lib/page-meta";
 import type { Route } from "./+types/product-page";
 import "../../components/product/product.css";
+import "../../components/reviews/reviews.css";
 
 /** A product page: its CMS heading and introduction, then the plans it sells, priced for the shopper's country. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -27,22 +32,38 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const name = routeNameForPath(url.pathname);
   if (!name || !isProductPage(name)) throw data(null, { status: 404 });
   const codes = PRODUCT_PAGES[name];
-  const [page, catalog, cartRules, profile] = await Promise.all([
+  // Reviews (ADR 0068) are of the page's main product's line; the list's filter and page come from the query.
+  const line = productLineOf(codes[0]);
+  const reviewQuery = { ...reviewListQuery(url.searchParams, PRODUCT_PAGE_KEYS), line, sort: "newest" as const };
+  const [page, catalog, cartRules, profile, reviews, newestReviews] = await Promise.all([
     context.pages.find(name),
     context.catalog.forPage(codes, context.country),
     context.catalog.cartRules(),
     // The main product's gallery, supplement facts and reassurance row (ADR 0069).
     context.catalog.profile(codes[0]),
+    context.reviews.list(reviewQuery),
+    context.reviews.newest(line),
   ]);
   if (!page) throw data(null, { status: 404 });
   // On: each plan card shows its shipping to the shopper's country. Off (SPEC.md's default): one plain sentence does.
   const internationalCurrency = context.flags["data-display-international-currency"];
-  return { name, codes, page, catalog, cartRules, profile, country: context.country, internationalCurrency, pageUrl: `${url.origin}${url.pathname}` };
+  return {
+    name,
+    codes,
+    page,
+    catalog,
+    cartRules,
+    profile,
+    country: context.country,
+    internationalCurrency,
+    pageUrl: `${url.origin}${url.pathname}`,
+    reviews: { view: reviews, query: reviewQuery, newest: newestReviews, productName: PRODUCT_LINES[line].name, path: url.pathname },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   if (!d) return pageMeta(null);
-  const jsonLd = productJsonLd(offersFrom(d.codes, d.catalog, d.country), d.pageUrl);
+  const jsonLd = productJsonLd(offersFrom(d.codes, d.catalog, d.country), d.pageUrl, { summary: d.reviews.view.summary, reviews: d.reviews.newest });
   return [...pageMeta(d.page, d.pageUrl), ...(jsonLd ? [{ "script:ld+json": jsonLd }] : [])];
 };
 
@@ -68,6 +89,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <h1 id="product-title" className="page-title">
             {page.title}
           </h1>
+          <ReviewSummaryLine summary={loaderData.reviews.view.summary} />
           <p className="page-intro">{page.intro}</p>
           <CountryPicker country={country} onChange={changeCountry} busy={loading} />
           {error && (
@@ -82,6 +104,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
       {chosen && <ProductDetails offer={chosen} />}
       {profile && <SupplementFacts facts={profile.facts} productName={page.title} />}
+      <ProductReviews view={loaderData.reviews.view} query={loaderData.reviews.query} path={loaderData.reviews.path} productName={loaderData.reviews.productName} />
       <div className="content-blocks">
         <Blocks blocks={page.blocks} />
       </div>

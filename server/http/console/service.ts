@@ -27,6 +27,7 @@ import { contentService } from "./content-service";
 import { mediaService } from "./media-service";
 import { productProfileService } from "./product-profile-service";
 import { experimentsService } from "./service-experiments";
+import { reviewsService } from "./service-reviews";
 import { privacyService } from "./service-privacy";
 import { CSV_LISTS, listAsCsv, type CsvFilter, type CsvListName } from "./csv-exports";
 import {
@@ -95,6 +96,7 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     staff: { email: staff.email, role: staff.role as StaffRole, permissions: permissionsOf(staff.role) },
     ...experimentsService(shop, actor, allow),
     ...privacyService(shop, actor, allow),
+    ...reviewsService(shop, actor, allow),
 
     /** Content pages: list, edit with preview, publish, history and restore (content-service.ts). */
     content: contentService(shop, staff, allow, requestId),

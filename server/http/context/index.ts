@@ -12,6 +12,7 @@ import { mailboxContext, type MailboxContext } from "./mailbox";
 import { orderHistoryContext, type OrderHistoryContext } from "./order-history";
 import { ordersContext, type OrdersContext } from "./orders";
 import { referralsContext, type ReferralsContext } from "./referrals";
+import { reviewsContext, type ReviewsContext } from "./reviews";
 import { quizContext, type QuizContext } from "./quiz";
 import { shellContext, type ShellContext } from "./shell";
 import { subscriptionLinksContext, type SubscriptionLinksContext } from "./subscription-links";
@@ -39,7 +40,8 @@ export type ShopLoadContext = ShellContext &
   ReferralsContext &
   ConsoleContext &
   QuizContext &
-  HomeContext;
+  HomeContext &
+  ReviewsContext;
 
 export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadContext> {
   const shell = await shellContext(c);
@@ -60,5 +62,6 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     ...consoleContext(c),
     ...quizContext(c),
     ...homeContext(c),
+    ...reviewsContext(c),
   };
 }

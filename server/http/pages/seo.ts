@@ -17,7 +17,7 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (ch) => `&#${ch.cha
 export const seoRoutes = new Hono<AppEnv>()
   .get("/robots.txt", (c) => {
     const origin = publicOrigin(c.get("shop").env, c.req.url);
-    const disallow = ["/account", "/cart", "/checkout", "/thank-you", "/subscription-link", "/your-order", "/api/", c.get("shop").env.PROVIDER_BASE_PATH + "/"];
+    const disallow = ["/account", "/cart", "/checkout", "/thank-you", "/subscription-link", "/your-order", "/review/", "/api/", c.get("shop").env.PROVIDER_BASE_PATH + "/"];
     const body = ["User-agent: *", ...disallow.map((p) => `Disallow: ${p}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
     c.header("Cache-Control", "public, max-age=3600");
     return c.text(body);

@@ -68,6 +68,8 @@ export const RATE_LIMIT_DEFAULTS = {
   /** Emails a member of staff sends again from the console (ADR 0055): a few per recipient, enough per staff member for a shift. */
   "console-resend-per-recipient": { limit: 3, windowMs: HOUR },
   "console-resend-per-staff": { limit: 30, windowMs: HOUR },
+  /** Review submits (ADR 0068): a household writing up a few orders passes; a script trying tokens does not. */
+  "reviews-per-address": { limit: 20, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof RATE_LIMIT_DEFAULTS;

@@ -13,3 +13,4 @@ export { setExperimentStateAction } from "./experiments";
 export { eraseCustomerAction, exportCustomerDataAction, recordDeletionRequestAction } from "./privacy";
 export { setImageAltAction, uploadImageAction } from "./media";
 export { saveProductProfileAction } from "./product-profiles";
+export { moderateReviewAction } from "./reviews";

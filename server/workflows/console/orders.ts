@@ -5,12 +5,13 @@ import { ShopError } from "../../../domain/errors";
 import { sendQueuedEmailsSoon } from "../../modules/email";
 import { enqueueOrderShipped, orderConfirmationKey, orderSummary, recordShipment, renderOrderConfirmation, type Shipment } from "../../modules/orders";
 import { enqueueEmail } from "../../modules/email";
+import { scheduleReviewRequest } from "../../modules/reviews";
 import type { Shop } from "../../shop";
 import { consoleAction, type ConsoleActor } from "./console-action";
 
 /**
- * Marks an order shipped with a carrier and tracking number: the shipment, its "on its way" email and the audit
- * entry commit together; the email is sent right after. Idempotent per (order, tracking number): marking the same
+ * Marks an order shipped with a carrier and tracking number: the shipment, its "on its way" email, its review request
+ * (due REVIEW_REQUEST_DAYS later) and the audit entry commit together; the email is sent right after. Idempotent per (order, tracking number): marking the same
  * parcel twice records one shipment and sends one email.
  */
 export async function shipOrder(
@@ -24,6 +25,8 @@ export async function shipOrder(
     if (order.status !== "paid") throw new ShopError("VALIDATION_ERROR", `A ${order.status} order cannot be shipped.`);
     const { shipment, created } = await recordShipment(tx, { ...input, now });
     if (created) await enqueueOrderShipped(tx, order, shipment, { now });
+    // The review request (ADR 0068) is scheduled with the shipment, so a shipped order is always asked once.
+    if (created) await scheduleReviewRequest(tx, { orderId: order.id, shippedAt: now, days: shop.env.REVIEW_REQUEST_DAYS });
     return {
       result: shipment,
       audit: { targetType: "order", targetId: order.number, before: null, after: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, ...(created ? {} : { alreadyRecorded: true }) } },
