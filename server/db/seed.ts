@@ -7,7 +7,7 @@ import { seedUsdRates } from "../modules/analytics";
 import { seedCatalog } from "../modules/catalog";
 import { notifyPagesChanged, seedContent } from "../modules/content";
 import { seedCoupons } from "../modules/coupons";
-import { seedMedia, seedMediaHashes } from "../modules/media/seed-media";
+import { seedMedia, seedMediaHashes } from "../modules/media";
 import type { Shop } from "../shop";
 
 /**
