@@ -7,6 +7,8 @@
  *
  *   node scripts/make-photos/index.mjs            all pictures
  *   node scripts/make-photos/index.mjs ds01 hero  only names containing "ds01" or "hero" (the manifest keeps the rest)
+ *   node scripts/make-photos/index.mjs --alt-only  draws nothing; the manifest takes every alt text from the code
+ * Alt texts always come from the code, so a corrected alt text needs no redraw.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -40,7 +42,8 @@ function pictures() {
 }
 
 async function main() {
-  const only = process.argv.slice(2);
+  const altOnly = process.argv.includes("--alt-only");
+  const only = altOnly ? ["\0"] : process.argv.slice(2);
   await useBrandFont(root);
   const { default: sharp } = await import("sharp");
   sharp.concurrency(1);
@@ -57,7 +60,7 @@ async function main() {
     byName.set(picture.name, { name: picture.name, file, hash: image.hash, width: image.width, height: image.height, alt: picture.alt, placeholder: image.placeholder });
     console.log(`${file}  ${image.width}x${image.height}  ${Math.round(image.bytes.length / 1024)} KB  ${Date.now() - started} ms`);
   }
-  const manifest = all.map((p) => byName.get(p.name)).filter(Boolean);
+  const manifest = all.flatMap((p) => (byName.has(p.name) ? [{ ...byName.get(p.name), alt: p.alt }] : []));
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`${manifest.length} pictures in content/media/manifest.json`);
 }

@@ -30,7 +30,7 @@ export const PACKS = [
     alt: {
       pack: "The DS-01 refill: a sage-green home-compostable pouch holding a month of capsules, standing on a pale studio backdrop.",
       contents: "A month of DS-01 capsules spilling out of the open refill pouch onto a linen cloth.",
-      setting: "The DS-01 refill pouch standing behind the glass jar on a kitchen counter in morning light, ready to top the jar up.",
+      setting: "The DS-01 refill pouch standing in front of the glass jar on a stone kitchen counter in morning light, beside a glass of water.",
     },
   },
   {
@@ -40,8 +40,8 @@ export const PACKS = [
     width: 860,
     alt: {
       pack: "DS-01 Duo: two green-tinted DS-01 glass jars side by side on a pale sage studio backdrop, one for each person.",
-      contents: "Two small linen-lined dishes of DS-01 capsules, a morning's two capsules for each of two people.",
-      setting: "Two DS-01 jars on a bathroom shelf in soft window light, each beside its own glass of water.",
+      contents: "Two small ceramic dishes on linen, each holding a morning's DS-01 capsules, one dish for each of two people.",
+      setting: "Two DS-01 jars side by side on a bathroom shelf in soft window light, with a glass of water for each person.",
     },
   },
   {
@@ -74,7 +74,7 @@ export const PACKS = [
     alt: {
       pack: "The PDS-08 Pediatric Daily Synbiotic starter jar: warm amber-tinted glass with a caramel cap, holding upright single-serve sachets, on a cream backdrop.",
       contents: "An opened PDS-08 sachet with its fine cream-coloured powder poured into a small mound beside a wooden spoon.",
-      setting: "The PDS-08 jar on a wooden breakfast counter in morning light, a sachet being stirred into a child's cup of yoghurt.",
+      setting: "The PDS-08 jar of sachets on a wooden breakfast counter in morning light, beside a glass of water and a child's cup of yoghurt with a spoon in it.",
     },
   },
   {
@@ -85,7 +85,7 @@ export const PACKS = [
     alt: {
       pack: "The PDS-08 refill: an amber home-compostable pouch holding a month of single-serve powder sachets, on a cream backdrop.",
       contents: "A fan of PDS-08 stick sachets spilling from the open amber refill pouch.",
-      setting: "The PDS-08 refill pouch on a wooden kitchen counter with a few sachets, a child's cup and morning light on the wall.",
+      setting: "The PDS-08 refill pouch in front of the jar of sachets on a wooden kitchen counter, with a child's cup of yoghurt, a glass of water and morning light on the wall.",
     },
   },
   {
@@ -96,7 +96,7 @@ export const PACKS = [
     alt: {
       pack: "The Gut Reset 14-day kit: a pale blue carton printed with fourteen day circles, on a soft blue-grey studio backdrop.",
       contents: "Gut Reset capsules in a clear blister card, two a day for fourteen days, three days already pressed out.",
-      setting: "The Gut Reset carton on a bedside table in morning light, with a glass of water and a notebook counting the fourteen days.",
+      setting: "The Gut Reset carton on a wooden table in morning light, with a glass of water and a notebook card ticking off the fourteen days.",
     },
   },
 ];

@@ -7,7 +7,7 @@ import { seedUsdRates } from "../modules/analytics";
 import { seedCatalog, seedProductProfiles } from "../modules/catalog";
 import { notifyPagesChanged, seedContent } from "../modules/content";
 import { seedCoupons } from "../modules/coupons";
-import { seedMedia, seedMediaHashes } from "../modules/media/seed-media";
+import { seedMedia, seedMediaHashes } from "../modules/media";
 import { seedReviews } from "../modules/reviews";
 import type { Shop } from "../shop";
 

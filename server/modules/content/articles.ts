@@ -4,7 +4,7 @@ import { articlePath } from "../../../domain/content";
 import type { MediaHash, MediaImage } from "../../../domain/media";
 import { contentArticles } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
-import { findImages } from "../media/find-images";
+import { findImages } from "../media";
 import { cleanStoredBlocks } from "./sanitise";
 
 type Row = typeof contentArticles.$inferSelect;

@@ -1,4 +1,4 @@
-/** The media library (docs/decisions/0067-media-library.md): originals in, immutable renditions out. */
+/** The media library (docs/decisions/0067-media-library.md, 0070): originals in, immutable renditions out. */
 export { findImages } from "./find-images";
 export { ingestImage, prepareImage, storeImage, type IngestInput, type PreparedImage, type StoredImage } from "./ingest";
 export { findLibraryAsset, listLibrary, setLibraryAlt, type LibraryAsset } from "./library";

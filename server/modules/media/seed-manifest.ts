@@ -24,6 +24,11 @@ export const SEED_MEDIA_DIR = "content/media";
 let manifest: Promise<SeedMediaEntry[]> | undefined;
 
 export function readSeedManifest(): Promise<SeedMediaEntry[]> {
-  manifest ??= readFile(fromRoot(SEED_MEDIA_DIR, "manifest.json"), "utf8").then((text) => z.array(SeedMediaEntry).parse(JSON.parse(text)) as SeedMediaEntry[]);
+  manifest ??= readFile(fromRoot(SEED_MEDIA_DIR, "manifest.json"), "utf8")
+    .then((text) => z.array(SeedMediaEntry).parse(JSON.parse(text)) as SeedMediaEntry[])
+    .catch((error: unknown) => {
+      manifest = undefined; // a failed read is tried again next time, not remembered
+      throw error;
+    });
   return manifest;
 }
