@@ -23,7 +23,7 @@ interface ProductGalleryProps {
  */
 export function ProductGallery({ images, productName }: ProductGalleryProps) {
   const id = useId();
-  const strip = useRef<HTMLUListElement>(null);
+  const strip = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const [zoomed, setZoomed] = useState<number | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
@@ -41,15 +41,17 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
 
   return (
     <section className="gallery" aria-label={`Photos of ${productName}`}>
-      <ul className="gallery__strip" ref={strip}>
+      <div className="gallery__strip" ref={strip}>
         {images.map((image, i) => (
-          <li key={image.hash} className="gallery__slide" role="group" aria-roledescription="slide" aria-label={label(i)} data-index={i}>
+          <div key={image.hash} className="gallery__slide" role="group" aria-roledescription="slide" aria-label={label(i)}>
             <Picture image={image} sizes={GALLERY_SIZES} priority={i === 0} className="gallery__photo" />
             <button
               type="button"
               className="gallery__zoom"
               aria-label={`Enlarge photo ${i + 1}`}
               aria-haspopup="dialog"
+              // One tab stop in the strip: the photo in view (the others are a thumbnail, dot or swipe away).
+              tabIndex={i === current ? 0 : -1}
               onClick={(event) => {
                 opener.current = event.currentTarget;
                 setZoomed(i);
@@ -57,9 +59,9 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
             >
               <ZoomIcon />
             </button>
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       {images.length > 1 && (
         <>
           <ThumbButtons images={images} current={current} onShow={show} label={label} className="gallery__thumbs" thumbs />
@@ -130,19 +132,21 @@ function usePreloadFirst(first: MediaImage | undefined) {
   });
 }
 
-/** Follows the swipe: the slide that fills most of the strip is the current one (thumbnails and dots mark it). */
-function useCurrentSlide(strip: React.RefObject<HTMLUListElement | null>, setCurrent: (i: number) => void) {
+/** Follows the swipe: the slide the strip has scrolled to is the current one (thumbnails and dots mark it). */
+function useCurrentSlide(strip: React.RefObject<HTMLDivElement | null>, setCurrent: (i: number) => void) {
   useEffect(() => {
     const root = strip.current;
-    if (!root || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) if (entry.isIntersecting) setCurrent(Number((entry.target as HTMLElement).dataset.index));
-      },
-      { root, threshold: 0.6 },
-    );
-    for (const slide of Array.from(root.children)) observer.observe(slide);
-    return () => observer.disconnect();
+    if (!root) return;
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => root.clientWidth > 0 && setCurrent(Math.round(root.scrollLeft / root.clientWidth)));
+    };
+    root.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      root.removeEventListener("scroll", onScroll);
+      cancelAnimationFrame(frame);
+    };
   }, [strip, setCurrent]);
 }
 

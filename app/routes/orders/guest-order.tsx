@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { CLAIM_SENT_MESSAGE } from "../../../domain/guest-links";
 import { GuestOrderPage } from "../../components/orders/GuestOrderPage";
+import { ProductPhotos } from "../../components/product/product-photos";
 import type { Route } from "./+types/guest-order";
 import "../../components/cart/cart.css";
 import "../../components/checkout/checkout.css";
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const found = await context.guestOrders.order(token);
   if (!found.ok) return data({ order: null, offerClaim: false, token: "", error: found.message }, { status: found.code === "NOT_FOUND" ? 404 : found.code === "FORBIDDEN" ? 403 : 400 });
-  return { ...found.value, token, error: null };
+  return { ...found.value, token, error: null, photos: await context.catalog.photos() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,5 +34,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function GuestOrder({ loaderData, actionData }: Route.ComponentProps) {
-  return <GuestOrderPage {...loaderData} claimAnswer={actionData?.claim ?? null} />;
+  const { photos, ...page } = { photos: undefined, ...loaderData };
+  return (
+    <ProductPhotos photos={photos}>
+      <GuestOrderPage {...page} claimAnswer={actionData?.claim ?? null} />
+    </ProductPhotos>
+  );
 }

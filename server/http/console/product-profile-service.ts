@@ -4,8 +4,7 @@ import { isProductCode } from "../../../domain/catalog";
 import { resolveGallery } from "../../../domain/product-profile";
 import { readProfileForm, profileFormValues } from "../../../domain/product-profile-form";
 import { listProducts, storedProfiles } from "../../modules/catalog";
-import { findImages } from "../../modules/media/find-images";
-import { libraryImages } from "../../modules/media/library-images";
+import { findImages, libraryImages } from "../../modules/media";
 import { dbOf, type Shop } from "../../shop";
 import { saveProductProfileAction, type ConsoleActor } from "../../workflows/console";
 

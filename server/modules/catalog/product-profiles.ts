@@ -13,8 +13,7 @@ import { announceChange, cachedUntilChanged } from "../../db/change-notices";
 import type { Database, DatabaseHandle, Queryable } from "../../db/client";
 import { productProfiles as profilesTable, products } from "../../db/schema";
 import { fromRoot } from "../../lib/root";
-import { findImages } from "../media/find-images";
-import { seedMediaHashes } from "../media/seed-media";
+import { findImages, seedMediaHashes } from "../media";
 import { dbOf, type Shop } from "../../shop";
 
 /** The channel a change to product profiles is announced on (the table has no trigger: its writers announce). */
