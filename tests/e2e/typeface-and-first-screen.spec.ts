@@ -119,7 +119,7 @@ test.describe("the home page's first screen", () => {
       expect(productPrice).toContain(symbol);
       const buy = hero.getByRole("link", { name: "Shop DS-01®" });
       await expect(buy).toHaveAttribute("href", "/daily-synbiotic");
-      await expect(buy).toBeInViewport();
+      await expect(buy).toBeInViewport({ ratio: 1 });
       await expect(hero.locator(".home-hero__amount")).toBeInViewport();
     }
   });
