@@ -20,7 +20,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const FIELDS: (keyof ReviewInput)[] = ["rating", "title", "body", "authorName"];
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is not a form (or is cut short) is bad input: 400 with the page's words, never a 500.
+  const form = await request.formData().catch(() => null);
+  if (!form) return data({ done: null, values: {}, errors: {}, message: "We could not read that form. Please send it again from the page." }, { status: 400 });
   const values: ReviewFormValues = Object.fromEntries(FIELDS.map((name) => [name, typeof form.get(name) === "string" ? String(form.get(name)) : ""]));
   // An empty file input still sends a part with no name and no bytes: that is no photo.
   const files = form.getAll("photos").filter((f): f is File => typeof f !== "string" && f.size > 0);
