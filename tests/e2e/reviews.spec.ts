@@ -126,6 +126,7 @@ test("a buyer's review from the emailed link shows after approval, with counts a
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   await expect(reviews).toContainText(`Based on ${before + 1} reviews`);
   await buyer.locator("#reviews").screenshot({ path: "test-results/reviews-product-section-1440.png" });
+  await bothWidths(buyer, "product-page");
   // A bar filters by its rating, as a link.
   await reviews.getByRole("link", { name: /^4 stars:/ }).click();
   await expect(buyer).toHaveURL(/reviewRating=4#reviews$/);
