@@ -60,7 +60,7 @@ export default function ReviewWrite({ loaderData, actionData }: Route.ComponentP
         <h1 className="page-title">{done === "received" ? "Thank you for your review" : "We already have your review"}</h1>
         <p className="auth-lead" role="status">
           {done === "received"
-            ? `We read every review before it is published, usually within two working days. Once it is, it appears on the ${view.productName} page and on our reviews page.`
+            ? `We read every review before it is published. Once it is, it appears on the ${view.productName} page and on our reviews page, with your first name and "Verified buyer".`
             : `Your review of ${view.productName} from order ${view.orderNumber} has been received, so there is nothing more to do. Each order has one review per product.`}
         </p>
         <p className="auth-links">
