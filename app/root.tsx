@@ -20,6 +20,7 @@ import type { ShellData } from "./components/layout/shell-data";
 import { LocaleFromLocation } from "./components/promo/LocaleFromLocation";
 import { PromoCodeFromUrl } from "./components/promo/PromoCodeFromUrl";
 import { CONSENT_FIRST_PAINT_SCRIPT } from "./components/consent/consent-first-paint";
+import { FONT_PRELOAD_URL } from "./fonts/dm-sans";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,6 +35,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const links: Route.LinksFunction = () => [
+  // Every page draws its text in DM Sans: fetched with the HTML, not once the inlined CSS has been read (ADR 0071).
+  { rel: "preload", href: FONT_PRELOAD_URL, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Block, BlockList, buttonHref, cssAspectRatio, headingNumbers, readingMinutes, type BlockInput } from "./blocks";
+import { Block, BlockList, blockText, buttonHref, cssAspectRatio, headingNumbers, readingMinutes, type BlockInput } from "./blocks";
 
 const parse = (input: BlockInput) => Block.parse(input);
 const image = { url: "https://images.seed.com/a.jpg", width: 800, height: 600 };
@@ -89,9 +89,24 @@ describe("CMS blocks: fields and defaults (SPEC.md section 3)", () => {
     expect(() => parse({ type: "heading", title: "x", class: '"><script>' })).toThrow();
   });
 
-  it("reading time: 230 words a minute, at least one", () => {
+  it("reading time: 230 words a minute, rounded up, at least one", () => {
     const words = (n: number) => BlockList.parse([{ type: "paragraph", paragraph: `<p>${"word ".repeat(n)}</p>` }]);
+    expect(readingMinutes(words(0))).toBe(1);
     expect(readingMinutes(words(10))).toBe(1);
+    expect(readingMinutes(words(230))).toBe(1);
+    expect(readingMinutes(words(231))).toBe(2);
+    expect(readingMinutes(words(292))).toBe(2);
     expect(readingMinutes(words(1150))).toBe(5);
+    expect(readingMinutes(words(1151))).toBe(6);
+  });
+
+  it("reading time counts the words a reader sees: headings, tables, legends; not tags or entities", () => {
+    const blocks = BlockList.parse([
+      { type: "heading", title: "one two" },
+      { type: "paragraph", paragraph: "<p>three&nbsp;four <strong>five</strong> &amp;</p>" },
+      { type: "table", content: [["six", "seven"]] },
+      { type: "poster", image: [{ url: "/x.webp", width: 10, height: 10 }], altText: "x", legend: "<p>eight nine</p>" },
+    ]);
+    expect(blockText(blocks).split(" ")).toEqual(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]);
   });
 });

@@ -171,20 +171,31 @@ export function mapRichText(block: Block, clean: (html: string) => string): Bloc
 /** Plain words of a block list (for reading time and descriptions). */
 export function blockText(blocks: Block[]): string {
   // A tag is "<" to the next ">" with no "<" between: "<[^>]*>" would scan to the end from every "<" of "<<<<…".
-  const strip = (html: string | undefined) => (html ?? "").replace(/<[^<>]*>/g, " ");
+  const strip = (html: string | undefined) =>
+    (html ?? "")
+      .replace(/<[^<>]*>/g, " ")
+      .replace(/&(nbsp|#160);/g, " ")
+      .replace(/&[a-z0-9#]+;/gi, "");
   const parts: string[] = [];
   for (const b of blocks) {
     if ("title" in b && b.title) parts.push(b.title);
     if ("paragraph" in b) parts.push(strip(b.paragraph));
     if (b.type === "table") parts.push(b.content.flat().join(" "));
+    if (b.type === "poster") parts.push(strip(b.legend));
     if (b.type === "section") parts.push(blockText(b.blocks));
     if (b.type === "slider") parts.push(...b.slide.map((s) => `${s.title} ${strip(s.paragraph)}`));
   }
   return parts.join(" ").replace(/\s+/g, " ").trim();
 }
 
-/** Reading time at 230 words a minute, at least one minute. */
+/** Words a reader reads in a minute (an adult reading prose on a screen). */
+export const WORDS_PER_MINUTE = 230;
+
+/**
+ * Reading time of the rendered text at 230 words a minute, rounded up: a 1,100-word article is "5 min", never the
+ * "4 min" that rounding to nearest would promise. At least one minute.
+ */
 export function readingMinutes(blocks: Block[]): number {
   const words = blockText(blocks).split(" ").filter(Boolean).length;
-  return Math.max(1, Math.round(words / 230));
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }

@@ -50,6 +50,10 @@ export const PERMISSIONS = {
   "coupons.export": ["owner", "finance"],
   "emails.export": ["owner", "support"],
   "audit.export": ["owner"],
+  // The media library (ADR 0067): who edits pages also fills the library their image fields pick from.
+  "media.read": ["owner", "content"],
+  "media.upload": ["owner", "content"],
+  "media.edit": ["owner", "content"],
   // Reviews from verified buyers (ADR 0068): the moderation queue, and approve, reject with a reason or reply publicly.
   "reviews.read": ["owner", "support", "content"],
   "reviews.moderate": ["owner", "support", "content"],
@@ -95,6 +99,10 @@ export const CONSOLE_PAGES = [
   { path: "/console/content", permission: "content.read" },
   { path: "/console/content/:page", permission: "content.read" },
   { path: "/console/experiments", permission: "experiments.read" },
+  { path: "/console/media", permission: "media.read" },
+  // Product profiles (ADR 0069): gallery, supplement facts and reassurance, edited like the shop's other words.
+  { path: "/console/products", permission: "content.read" },
+  { path: "/console/products/:code", permission: "content.read" },
   { path: "/console/reviews", permission: "reviews.read" },
 ] as const satisfies readonly { path: string; permission: Permission }[];
 

@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { BlockList, readingMinutes, type Block } from "./blocks";
+import type { MediaImage } from "./media";
 import { ROUTES, type RouteName } from "./routes";
 
 /** A CMS page as kept in content/pages.json and the content_pages table. Blocks are rendered by app/blocks. */
@@ -35,12 +36,14 @@ export type ArticleSeed = z.infer<typeof ArticleSeedSchema>;
 export interface Article extends ArticleSeed {
   path: string;
   readingMinutes: number;
+  /** The cover photograph from the media library (null: none, or its image is no longer in the library). */
+  cover: MediaImage | null;
 }
 
 export const articlePath = (slug: string) => `${ROUTES.cultured}${slug}`;
 
 export function toArticle(seed: ArticleSeed): Article {
-  return { ...seed, path: articlePath(seed.slug), readingMinutes: readingMinutes(seed.blocks) };
+  return { ...seed, path: articlePath(seed.slug), readingMinutes: readingMinutes(seed.blocks), cover: null };
 }
 
 export type ContentPageSeed = z.infer<typeof ContentPageSeedSchema>;

@@ -6,6 +6,8 @@ export interface OrderHistoryRow {
   number: string;
   createdAt: string;
   products: string[];
+  /** The same lines' product codes, in the same order (their photos, ADR 0069). */
+  productCodes: string[];
   quantity: number;
   currency: Currency;
   amount: number;

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { renderDocument, type DocumentHandler } from "./http/pages/document";
@@ -17,7 +17,7 @@ import { metricsRoute, type Metrics } from "./http/metrics";
 import { seoRoutes } from "./http/pages/seo";
 import { mediaRoutes } from "./http/pages/media";
 import { staticFiles } from "./http/pages/static";
-import { consolePageGate, createConsoleApi, staffSessionMiddleware } from "./http/console";
+import { consolePageGate, createConsoleApi, isMediaUpload, staffSessionMiddleware, uploadBodyLimit } from "./http/console";
 import { createProviderApi, createShopApi, openApiDocument } from "./http/surfaces";
 import { testHooks } from "./http/test-hooks";
 import type { AppEnv } from "./http/types";
@@ -47,6 +47,8 @@ const API_BODY_LIMIT = 64 * 1024;
  */
 const PAGE_FORM_LIMIT = 64 * 1024;
 const CONSOLE_FORM_LIMIT = 1024 * 1024;
+/** The console's media page takes its upload form's files: its limit applies after the page gate (ADR 0067). */
+const isConsoleMediaPage = (path: string) => /^\/console\/media(?:\.data)?\/?$/.test(path);
 /** A review link's form (ADR 0068) may carry photos: the bigger limit only for a link that verifies, checked from the path before any byte is read. */
 const isReviewPost = (shop: Shop, path: string) => path.startsWith(`${REVIEW_PATH}/`) && reviewLinkVerifies(shop, path.slice(REVIEW_PATH.length + 1).replace(/\.data$/, ""));
 const isConsolePage = (path: string) => path === "/console" || path === "/console.data" || path.startsWith("/console/");
@@ -84,9 +86,17 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
   const pageForm = bodyLimitFast({ maxSize: PAGE_FORM_LIMIT, onError: payloadTooLarge("page") });
   const consoleForm = bodyLimitFast({ maxSize: CONSOLE_FORM_LIMIT, onError: payloadTooLarge("page") });
   const reviewForm = bodyLimitFast({ maxSize: REVIEW_FORM_MAX_BYTES, onError: payloadTooLarge("page") });
-  app.use("*", pagesOnly((c, next) => (isConsolePage(c.req.path) ? consoleForm : c.req.method === "POST" && isReviewPost(shop, c.req.path) ? reviewForm : pageForm)(c, next)));
+  const formLimitFor = (c: Context<AppEnv>) => {
+    if (isConsoleMediaPage(c.req.path)) return null;
+    if (isConsolePage(c.req.path)) return consoleForm;
+    return c.req.method === "POST" && isReviewPost(shop, c.req.path) ? reviewForm : pageForm;
+  };
+  app.use("*", pagesOnly((c, next) => formLimitFor(c)?.(c, next) ?? next()));
   const tooLarge = bodyLimitFast({ maxSize: API_BODY_LIMIT, onError: payloadTooLarge("api") });
-  for (const base of apiBases) app.use(`${base}/*`, tooLarge, jsonOnly, sessionMiddleware);
+  // The console's image upload is the one API body that is not small JSON: its own limit applies after its permission
+  // is checked (server/http/console/media.ts, ADR 0067).
+  const exceptUploads = (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => (c, next) => (isMediaUpload(c.req.method, c.req.path) ? next() : middleware(c, next));
+  for (const base of apiBases) app.use(`${base}/*`, exceptUploads(tooLarge), exceptUploads(jsonOnly), sessionMiddleware);
   app.get("/api/openapi.json", (c) => c.json(openApiDocument(providerBase)));
   // The operator console (docs/decisions/0023-staff-access.md): its own session cookie, its own API and a gate in
   // front of its pages; mounted before /api so the shop's catch-all 404 does not answer for it.
@@ -102,6 +112,7 @@ export function createApp(shop: Shop, options: AppOptions = {}) {
 
   // Console pages (their forms post here; sameOriginWrites above refuses cross-origin writes, and the cookie is SameSite=Strict).
   for (const path of ["/console", "/console.data", "/console/*"]) app.use(path, staffSessionMiddleware, consolePageGate);
+  app.use("/console/*", (c, next) => (isConsoleMediaPage(c.req.path) ? uploadBodyLimit(c, next) : next()));
 
   if (options.serveBuild) app.use("*", staticFiles());
   const document = options.document;

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { emailProductImages } from "./email-product-images";
 import { addressProblem, ADDRESS_MESSAGES } from "../../domain/address";
 import type { PurchaseRequest } from "../../domain/checkout";
 import { ShopError, toShopError } from "../../domain/errors";
@@ -215,6 +216,8 @@ async function placeClaimed(
       cancelUrl: (subscriptionId: string) => renewalLink(shop, "cancel", subscriptionId, null, CANCEL_LINK_DAYS),
       // Only a shopper who was not signed in as this customer is offered the account.
       links: { ...guestLinksOf(shop, orderId), offerAccount: ctx.sessionCustomerId !== customer.id },
+      // Each line's photo at the public origin (ADR 0069); from memory, so the order's one statement waits on nothing.
+      images: await emailProductImages(shop),
     };
     const write = (q: Queryable) => writeOrder(q, claim, order, card, { priceList, renewalCouponCode, confirmation, ...attribution });
     // The order's rows are one statement (ADR 0046); a coupon's redemption and a referral need reads and checks of

@@ -4,6 +4,7 @@ import { Link, useFetcher } from "react-router";
 import { ROUTES } from "../../../domain/routes";
 import { readStorage } from "../../lib/storage";
 import { CloseIcon } from "../ui/icons";
+import { ProductPhotos } from "../product/product-photos";
 import { CartContents, checkoutBlocked } from "./CartContents";
 import { CheckoutButton } from "./CheckoutButton";
 import { Money } from "./Money";
@@ -78,7 +79,9 @@ function DrawerCart({ data, open, close, title }: { data: CartCatalogData; open:
   return (
     <>
       <div className="drawer-body">
-        <CartContents view={view} focusHeading={focusHeading} onNavigate={close} layout="drawer" />
+        <ProductPhotos photos={data.photos}>
+          <CartContents view={view} focusHeading={focusHeading} onNavigate={close} layout="drawer" />
+        </ProductPhotos>
       </div>
       {view.cart && view.priced && Object.keys(view.cart).length > 0 && <DrawerFooter view={view} priced={view.priced} close={close} />}
     </>

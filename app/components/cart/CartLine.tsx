@@ -2,6 +2,7 @@ import type { Currency } from "../../../domain/money";
 import { planBillingLabel } from "../../../domain/plans";
 import type { QuoteLine } from "../../../domain/quote";
 import { refillStarter } from "../../../domain/refills";
+import { ProductThumb } from "../product/product-photos";
 import { Money } from "./Money";
 import { QuantityStepper, formButton } from "./QuantityStepper";
 
@@ -23,7 +24,7 @@ export function CartLine({ line, currency, country, max, onDecrease, onIncrease,
   const refill = refillStarter(line.productCode);
   return (
     <li className="cart-line" data-product={line.productCode}>
-      <img className="cart-line__image" src={line.image} alt="" width={72} height={72} />
+      <ProductThumb className="cart-line__image" productCode={line.productCode} fallback={line.image} size={72} />
       <div className="cart-line__body">
         <p className="cart-line__name">{line.name}</p>
         <p className="cart-line__meta">{line.bonus ? "Free gift with your order" : planBillingLabel(line.planCode, line.billingPeriodMonths)}</p>
@@ -82,7 +83,7 @@ interface ProblemLineProps extends Pick<LineActions, "onRemove"> {
 export function ProblemLine({ code, name, image, message, onRemove }: ProblemLineProps) {
   return (
     <li className="cart-line cart-line--problem" data-product={code}>
-      <img className="cart-line__image" src={image} alt="" width={72} height={72} />
+      <ProductThumb className="cart-line__image" productCode={code} fallback={image} size={72} />
       <div className="cart-line__body">
         <p className="cart-line__name">{name}</p>
         <p className="cart-line__problem" role="alert">

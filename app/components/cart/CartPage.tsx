@@ -1,5 +1,6 @@
 import { useCallback, useRef } from "react";
 import { ROUTES } from "../../../domain/routes";
+import { ProductPhotos } from "../product/product-photos";
 import { CartContents } from "./CartContents";
 import { useCartView, type CartCatalogData } from "./cart-view";
 import { useCartLink } from "./use-cart-link";
@@ -29,7 +30,9 @@ export function CartPage({ data, problem = null }: { data: CartCatalogData; prob
           {notice ?? problem}
         </p>
       )}
-      <CartContents view={view} focusHeading={focusHeading} layout="page" design={design} />
+      <ProductPhotos photos={data.photos}>
+        <CartContents view={view} focusHeading={focusHeading} layout="page" design={design} />
+      </ProductPhotos>
     </main>
   );
 }

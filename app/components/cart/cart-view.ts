@@ -10,6 +10,7 @@ import { usePromoCoupon } from "../promo/use-promo-coupon";
 import { quoteCartLines, type CartQuote } from "./cart-quote";
 import { useStoredCart } from "./stored-cart";
 import { upsellOffers } from "./upsell";
+import type { ProductPhotoMap } from "../product/product-photos";
 
 /** What the cart loader gives the cart page and the cart drawer. */
 export interface CartCatalogData {
@@ -22,6 +23,8 @@ export interface CartCatalogData {
   internationalCurrency?: boolean;
   /** Checkout offers wallet buttons (PAYMENT_PROVIDER=stripe, ADR 0044). */
   expressPay?: boolean;
+  /** Each product's first photo, for the lines' pictures (ADR 0069). */
+  photos?: ProductPhotoMap;
 }
 
 export interface CartView {

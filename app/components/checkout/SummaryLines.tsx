@@ -1,5 +1,6 @@
 import type { Currency } from "../../../domain/money";
 import { Money } from "../cart/Money";
+import { ProductThumb } from "../product/product-photos";
 
 interface SummaryLine {
   productCode: string;
@@ -17,7 +18,7 @@ export function SummaryLines({ lines, currency, country, label }: { lines: reado
       {lines.map((line) => (
         <li key={`${line.productCode}-${line.bonus}`} className="summary-line">
           <span className="summary-line__art">
-            <img src={line.image} alt="" width={48} height={48} />
+            <ProductThumb productCode={line.productCode} fallback={line.image} size={48} />
             <span className="summary-line__qty" aria-hidden="true">
               {line.quantity}
             </span>

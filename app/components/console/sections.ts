@@ -12,6 +12,8 @@ export const CONSOLE_SECTIONS: { href: string; label: string; permission: Permis
   { href: "/console/audit", label: "Audit log", permission: "audit.read" },
   { href: "/console/referrals", label: "Referrals", permission: "referrals.review" },
   { href: "/console/content", label: "Content", permission: "content.read" },
+  { href: "/console/media", label: "Media", permission: "media.read" },
+  { href: "/console/products", label: "Products", permission: "content.read" },
   { href: "/console/experiments", label: "Experiments", permission: "experiments.read" },
   { href: "/console/reviews", label: "Reviews", permission: "reviews.read" },
 ];

@@ -18,7 +18,8 @@ export function faqJsonLd(blocks: Block[]) {
   };
 }
 
-export function articleJsonLd(article: Omit<Article, "blocks">, url: string) {
+/** `image`: the cover's absolute address, when the article has one. */
+export function articleJsonLd(article: Omit<Article, "blocks">, url: string, image?: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Article",
@@ -29,6 +30,7 @@ export function articleJsonLd(article: Omit<Article, "blocks">, url: string) {
     author: { "@type": "Organization", name: article.author, description: article.authorRole },
     publisher: { "@type": "Organization", name: "Seed" },
     mainEntityOfPage: url,
+    ...(image ? { image } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { OrderHistoryRow } from "../../../domain/order-history";
 import { invoicePdfPath, portalPath } from "../../../domain/portal-routes";
 import { ROUTES } from "../../../domain/routes";
 import { formatDay, money } from "../subscriptions/format";
+import { ProductThumb } from "../product/product-photos";
 
 /** The columns of SPEC.md section 2: order, date, products, quantity, amount, charge, invoice, tracking. */
 export function OrderHistoryPage({ orders, providerBase }: { orders: OrderHistoryRow[]; providerBase: string }) {
@@ -42,7 +43,14 @@ export function OrderHistoryPage({ orders, providerBase }: { orders: OrderHistor
                     {o.renewal && <span className="orders__tag">Renewal</span>}
                   </th>
                   <td data-label="Date">{formatDay(o.createdAt)}</td>
-                  <td data-label="Products">{o.products.join(", ")}</td>
+                  <td data-label="Products">
+                    <span className="orders__products">
+                      {[...new Set(o.productCodes)].map((code) => (
+                        <ProductThumb key={code} productCode={code} fallback={null} size={40} className="orders__thumb" />
+                      ))}
+                      <span>{o.products.join(", ")}</span>
+                    </span>
+                  </td>
                   <td data-label="Quantity">{o.quantity}</td>
                   <td data-label="Amount">{money(o.amount, o.currency, o.currency === "USD" ? "US" : "DE")}</td>
                   <td data-label="Charge">

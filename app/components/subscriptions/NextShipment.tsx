@@ -3,6 +3,7 @@ import { ROUTES } from "../../../domain/routes";
 import type { PortalSubscription } from "../../../server/modules/subscriptions";
 import { billingEvery, formatDay } from "./format";
 import { NextChargeTable } from "./NextCharge";
+import { ProductThumb } from "../product/product-photos";
 
 /** The account home's first section: when the next shipment goes, what is in it and what it costs (the renewal's own quote). */
 export function NextShipment({ subscription: s }: { subscription: PortalSubscription }) {
@@ -14,7 +15,7 @@ export function NextShipment({ subscription: s }: { subscription: PortalSubscrip
           <span className="portal__muted">Ships and bills on</span> <strong>{formatDay(s.nextBillingAt)}</strong>
         </p>
         <div className="portal__card-head">
-          <img src={s.image} alt="" width={56} height={56} className="portal__image portal__image--small" />
+          <ProductThumb productCode={s.productCode} fallback={s.image} size={56} className="portal__image portal__image--small" />
           <p className="portal__muted">
             {s.planName}, ships {billingEvery(s.billingPeriodMonths)}
           </p>

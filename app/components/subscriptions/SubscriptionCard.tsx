@@ -8,6 +8,7 @@ import type { PlanCode } from "../../../domain/plans";
 import type { PortalSubscription } from "../../../server/modules/subscriptions";
 import { billingEvery, formatDay, money } from "./format";
 import { NextChargeTable } from "./NextCharge";
+import { ProductThumb } from "../product/product-photos";
 
 export interface PlanOption {
   code: string;
@@ -76,7 +77,7 @@ export function SubscriptionCard({ subscription: s, plans, bounds }: { subscript
   return (
     <article className="portal__card" aria-labelledby={titleId}>
       <header className="portal__card-head">
-        <img src={s.image} alt="" width={72} height={72} className="portal__image" />
+        <ProductThumb productCode={s.productCode} fallback={s.image} size={72} className="portal__image" />
         <div>
           <h2 id={titleId} className="portal__name">
             {s.planName}

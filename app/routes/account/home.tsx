@@ -5,16 +5,17 @@ import { ReferPanel } from "../../components/referrals/ReferPanel";
 import { redeemAction, referLoaderData } from "../../components/referrals/refer-loader.server";
 import { requireViewer } from "../../lib/require-viewer";
 import { ArrivalNotice, arrivalOf } from "../../components/account/ArrivalNotice";
+import { ProductPhotos } from "../../components/product/product-photos";
 import type { Route } from "./+types/home";
 import "../../components/account/account.css";
 import "../../components/subscriptions/portal.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = requireViewer(context, request);
-  const [{ view, headers }, subscriptions] = await Promise.all([referLoaderData(context, request), context.subscriptions.list()]);
+  const [{ view, headers }, subscriptions, photos] = await Promise.all([referLoaderData(context, request), context.subscriptions.list(), context.catalog.photos()]);
   // The soonest shipment of the member's active subscriptions leads the page (issue 34, point 8).
   const next = subscriptions.filter((s) => s.status === "active").sort((a, b) => a.nextBillingAt.localeCompare(b.nextBillingAt))[0] ?? null;
-  return data({ firstName: viewer.firstName, email: viewer.email, refer: view, next, arrival: arrivalOf(new URL(request.url)) }, { headers });
+  return data({ firstName: viewer.firstName, email: viewer.email, refer: view, next, photos, arrival: arrivalOf(new URL(request.url)) }, { headers });
 }
 
 /** The points form of the #refer section. */
@@ -40,7 +41,11 @@ export default function MemberHome({ loaderData, actionData }: Route.ComponentPr
         <p className="page-intro">Signed in as {loaderData.email}.</p>
         <ArrivalNotice arrival={loaderData.arrival} email={loaderData.email} />
       </header>
-      {loaderData.next && <NextShipment subscription={loaderData.next} />}
+      {loaderData.next && (
+        <ProductPhotos photos={loaderData.photos}>
+          <NextShipment subscription={loaderData.next} />
+        </ProductPhotos>
+      )}
       <nav aria-label="Your account" className="member-links">
         {LINKS.map((l) => (
           <Link key={l.to} to={l.to} className="member-link">

@@ -1,4 +1,5 @@
 import { OrderHistoryPage } from "../../components/orders/OrderHistoryPage";
+import { ProductPhotos } from "../../components/product/product-photos";
 import { requireMember } from "../../components/subscriptions/member.server";
 import type { Route } from "./+types/orders";
 import "../../components/subscriptions/portal.css";
@@ -7,11 +8,16 @@ import "../../components/orders/orders.css";
 /** Order History (/account/orders, and its aliases /orders and /order): every order, renewals included. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireMember(context, request);
-  return { orders: await context.orderHistory.list(), providerBase: context.providerBase };
+  const [orders, photos] = await Promise.all([context.orderHistory.list(), context.catalog.photos()]);
+  return { orders, photos, providerBase: context.providerBase };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Order History | Seed" }, { name: "robots", content: "noindex" }];
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  return <OrderHistoryPage {...loaderData} />;
+  return (
+    <ProductPhotos photos={loaderData.photos}>
+      <OrderHistoryPage orders={loaderData.orders} providerBase={loaderData.providerBase} />
+    </ProductPhotos>
+  );
 }

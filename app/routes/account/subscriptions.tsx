@@ -3,6 +3,7 @@ import { describeValidationFailure } from "../../../domain/errors";
 import { SubscriptionActionSchema } from "../../../domain/subscription-requests";
 import { formatDay } from "../../components/subscriptions/format";
 import { SubscriptionsPage } from "../../components/subscriptions/SubscriptionsPage";
+import { ProductPhotos } from "../../components/product/product-photos";
 import { describeAction } from "../../components/subscriptions/action-result";
 import { intentOf } from "../../components/subscriptions/intents";
 import { formResult, requireMember } from "../../components/subscriptions/member.server";
@@ -13,8 +14,11 @@ import "../../components/subscriptions/portal.css";
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireMember(context, request);
   const subscriptions = await context.subscriptions.list();
-  const options = await Promise.all(subscriptions.map(async (s) => [s.id, await context.subscriptions.plansFor(s.id)] as const));
-  return { subscriptions, plans: Object.fromEntries(options), bounds: context.subscriptions.dateBounds() };
+  const [options, photos] = await Promise.all([
+    Promise.all(subscriptions.map(async (s) => [s.id, await context.subscriptions.plansFor(s.id)] as const)),
+    context.catalog.photos(),
+  ]);
+  return { subscriptions, plans: Object.fromEntries(options), bounds: context.subscriptions.dateBounds(), photos };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -44,5 +48,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Subscriptions | Seed" }, { name: "robots", content: "noindex" }];
 
 export default function Subscriptions({ loaderData, actionData }: Route.ComponentProps) {
-  return <SubscriptionsPage {...loaderData} result={actionData ?? null} />;
+  const { photos, ...page } = loaderData;
+  return (
+    <ProductPhotos photos={photos}>
+      <SubscriptionsPage {...page} result={actionData ?? null} />
+    </ProductPhotos>
+  );
 }

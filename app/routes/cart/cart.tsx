@@ -16,7 +16,7 @@ import "../../components/cart/cart.css";
  * The cart drawer loads this same data with a fetcher.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [catalog, cartRules] = await Promise.all([context.catalog.forPage(PRODUCT_CODES, context.country), context.catalog.cartRules()]);
+  const [catalog, cartRules, photos] = await Promise.all([context.catalog.forPage(PRODUCT_CODES, context.country), context.catalog.cartRules(), context.catalog.photos()]);
   const rules: CartCatalog = new Map(cartRules);
   let serverCart: Cart = cartFromCookies(request.headers.get("cookie"), rules);
   const link = cartLinkAction(new URL(request.url).searchParams.get("cart"), rules);
@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const internationalCurrency = context.flags["data-display-international-currency"];
   // Whether checkout can take wallet payments (Stripe's Express Checkout, ADR 0044): data-ape-cart points to them.
-  return data({ catalog, cartRules, country: context.country, internationalCurrency, serverCart, expressPay: context.stripe !== null }, { headers });
+  return data({ catalog, cartRules, country: context.country, internationalCurrency, serverCart, expressPay: context.stripe !== null, photos }, { headers });
 }
 
 /** The cart's buttons before JavaScript: each posts intent=increase|decrease|remove:<code>; the cookie's cart changes. */

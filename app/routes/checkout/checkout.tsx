@@ -1,5 +1,6 @@
 import { CheckoutPage } from "../../components/checkout/CheckoutPage";
 import { DEFAULT_PROVIDER_BASE } from "../../components/checkout/api";
+import { ProductPhotos } from "../../components/product/product-photos";
 import type { Route } from "./+types/checkout";
 import "../../components/cart/cart.css";
 import "../../components/checkout/checkout.css";
@@ -9,11 +10,16 @@ import "../../components/checkout/checkout.css";
  * and email, and where the provider API lives. Prices come from the server's purchase preview as the shopper types.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { cartRules: await context.catalog.cartRules(), country: context.country, email: context.viewer.email, providerBase: context.providerBase || DEFAULT_PROVIDER_BASE, captchaSiteKey: context.captchaSiteKey, stripe: context.stripe };
+  const [cartRules, photos] = await Promise.all([context.catalog.cartRules(), context.catalog.photos()]);
+  return { cartRules, photos, country: context.country, email: context.viewer.email, providerBase: context.providerBase || DEFAULT_PROVIDER_BASE, captchaSiteKey: context.captchaSiteKey, stripe: context.stripe };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout | Seed" }, { name: "robots", content: "noindex" }];
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  return <CheckoutPage data={loaderData} />;
+  return (
+    <ProductPhotos photos={loaderData.photos}>
+      <CheckoutPage data={loaderData} />
+    </ProductPhotos>
+  );
 }

@@ -3,6 +3,7 @@ import { FOUND_US_THANKS } from "../../../domain/found-us";
 import { CLAIM_SENT_MESSAGE } from "../../../domain/guest-links";
 import { PRODUCT_CODES } from "../../../domain/catalog";
 import { ThankYouPage } from "../../components/checkout/ThankYouPage";
+import { ProductPhotos } from "../../components/product/product-photos";
 import type { Route } from "./+types/thank-you";
 import "../../components/cart/cart.css";
 import "../../components/checkout/checkout.css";
@@ -14,13 +15,14 @@ import "../../components/checkout/checkout.css";
 export async function loader({ context }: Route.LoaderArgs) {
   const order = await context.orders.lastOrder();
   if (!order) return { order: null, plans: {}, offerClaim: false, askFoundUs: false };
-  const [{ plans }, offerClaim, askFoundUs] = await Promise.all([
+  const [{ plans }, offerClaim, askFoundUs, photos] = await Promise.all([
     context.catalog.forPage(PRODUCT_CODES, order.shippingAddress.country),
     context.guestOrders.offerClaimOfLastOrder(),
     context.foundUs.ask(order.id),
+    context.catalog.photos(),
   ]);
   const priced = plans.filter((p) => p.currency === order.currency);
-  return { order, plans: Object.fromEntries(priced.map((p) => [p.code, { name: p.name, price: p.price }])), offerClaim, askFoundUs };
+  return { order, plans: Object.fromEntries(priced.map((p) => [p.code, { name: p.name, price: p.price }])), offerClaim, askFoundUs, photos };
 }
 
 /**
@@ -46,11 +48,13 @@ export default function ThankYou({ loaderData, actionData }: Route.ComponentProp
   const answers = (actionData && "foundUs" in actionData ? actionData.foundUs : null) ?? null;
   const claim = actionData && "claim" in actionData ? actionData.claim : null;
   return (
+    <ProductPhotos photos={"photos" in loaderData ? loaderData.photos : undefined}>
     <ThankYouPage
       order={loaderData.order}
       plans={loaderData.plans}
       claim={{ offer: loaderData.offerClaim, answer: claim ?? null }}
       foundUs={{ ask: loaderData.askFoundUs || answers !== null, answer: answers }}
     />
+    </ProductPhotos>
   );
 }

@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import { isProductCode } from "../../../domain/catalog";
+import { mediaPath } from "../../../domain/media";
 import { ROUTES } from "../../../domain/routes";
 import { Blocks } from "../../blocks/Blocks";
 import { ArticleByline } from "../../components/content/ArticleByline";
+import { Picture } from "../../components/ui/Picture";
 import { RelatedProducts } from "../../components/content/RelatedProducts";
 import { articleJsonLd } from "../../components/content/content-json-ld";
 import { breadcrumbJsonLd, canonicalUrl, pageMeta } from "../../lib/page-meta";
@@ -30,11 +32,22 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
     { name: "Cultured", url: `${d.origin}${ROUTES.cultured}` },
     { name: d.article.title, url: d.url },
   ]);
+  const cover = d.article.cover;
+  // Link previews and search results show the cover at 1280 wide (a width every 1600-wide cover is served at).
+  const image = cover ? `${d.origin}${mediaPath(cover.hash, 1280, "webp")}` : undefined;
   return [
     ...pageMeta(d.article, d.url, "article"),
     { property: "article:published_time", content: d.article.publishedOn },
     { name: "author", content: d.article.author },
-    { "script:ld+json": articleJsonLd(d.article, d.url) },
+    ...(cover && image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:alt", content: cover.alt },
+          { property: "og:image:width", content: "1280" },
+          { property: "og:image:height", content: String(Math.round((1280 * cover.height) / cover.width)) },
+        ]
+      : []),
+    { "script:ld+json": articleJsonLd(d.article, d.url, image) },
     { "script:ld+json": crumbs },
   ];
 };
@@ -52,6 +65,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <p className="page-intro">{article.description}</p>
           <ArticleByline article={article} />
         </header>
+        {article.cover ? (
+          <figure className="article-cover">
+            <Picture image={article.cover} sizes="(min-width: 1440px) 1380px, calc(100vw - 60px)" priority className="article-cover-image" />
+          </figure>
+        ) : null}
         <div className="content-blocks article-body">
           <Blocks blocks={article.blocks} />
         </div>

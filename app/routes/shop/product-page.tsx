@@ -10,6 +10,9 @@ import { Blocks } from "../../blocks/Blocks";
 import { CountryPicker } from "../../components/product/CountryPicker";
 import { PlanPicker, usePlanChoice } from "../../components/product/PlanPicker";
 import { ProductDetails } from "../../components/product/ProductDetails";
+import { ProductGallery } from "../../components/product/ProductGallery";
+import { ReassuranceRow } from "../../components/product/ReassuranceRow";
+import { SupplementFacts } from "../../components/product/SupplementFacts";
 import { SustainabilitySection } from "../../components/product/SustainabilitySection";
 import { productJsonLd } from "../../components/product/product-json-ld";
 import { useCountryOffers } from "../../components/product/use-country-offers";
@@ -32,10 +35,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Reviews (ADR 0068) are of the page's main product's line; the list's filter and page come from the query.
   const line = productLineOf(codes[0]);
   const reviewQuery = { ...reviewListQuery(url.searchParams, PRODUCT_PAGE_KEYS), line, sort: "newest" as const };
-  const [page, catalog, cartRules, reviews, newestReviews] = await Promise.all([
+  const [page, catalog, cartRules, profile, reviews, newestReviews] = await Promise.all([
     context.pages.find(name),
     context.catalog.forPage(codes, context.country),
     context.catalog.cartRules(),
+    // The main product's gallery, supplement facts and reassurance row (ADR 0069).
+    context.catalog.profile(codes[0]),
     context.reviews.list(reviewQuery),
     context.reviews.newest(line),
   ]);
@@ -48,6 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page,
     catalog,
     cartRules,
+    profile,
     country: context.country,
     internationalCurrency,
     pageUrl: `${url.origin}${url.pathname}`,
@@ -62,7 +68,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { name, codes, page, catalog, cartRules } = loaderData;
+  const { name, codes, page, catalog, cartRules, profile } = loaderData;
   const { offers, country, changeCountry, loading, error } = useCountryOffers(codes, catalog, loaderData.country);
   const promo = usePromoCoupon();
   const main = offers[0];
@@ -74,7 +80,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="product-page">
       <section className="product-hero" aria-labelledby="product-title">
-        {main && <img className="product-hero__art" src={main.image} alt="" width={400} height={400} fetchPriority="high" />}
+        {profile && profile.gallery.length > 0 ? (
+          <ProductGallery images={profile.gallery} productName={page.title} />
+        ) : (
+          main && <img className="product-hero__art" src={main.image} alt="" width={400} height={400} fetchPriority="high" />
+        )}
         <div id="plans" className="product-hero__buy">
           <h1 id="product-title" className="page-title">
             {page.title}
@@ -89,9 +99,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
           {noteFee && <ShippingNote country={country} fee={noteFee} />}
           <PlanPicker offers={offers} country={country} cartRules={cartRules} promo={promo} choice={choice} shippingTo={abroad && loaderData.internationalCurrency ? country : null} />
+          {profile && <ReassuranceRow items={profile.reassurance} country={country} />}
         </div>
       </section>
       {chosen && <ProductDetails offer={chosen} />}
+      {profile && <SupplementFacts facts={profile.facts} productName={page.title} />}
       <ProductReviews view={loaderData.reviews.view} query={loaderData.reviews.query} path={loaderData.reviews.path} productName={loaderData.reviews.productName} />
       <div className="content-blocks">
         <Blocks blocks={page.blocks} />

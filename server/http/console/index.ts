@@ -12,6 +12,7 @@ import { consoleSettingsApi } from "./settings";
 import { consoleSubscriptionsApi } from "./subscriptions";
 import { consoleExperimentsApi } from "./experiments";
 import { consolePrivacyApi } from "./privacy";
+import { consoleMediaApi } from "./media";
 
 /**
  * The operator console's API, mounted at /api/console (docs/decisions/0023-staff-access.md). Each endpoint is a
@@ -31,9 +32,11 @@ export function createConsoleApi() {
   api.route("/", consoleContentApi);
   api.route("/", consoleExperimentsApi);
   api.route("/", consolePrivacyApi);
+  api.route("/", consoleMediaApi);
   api.all("*", (c) => errorResponse(c, new ShopError("NOT_FOUND", `No endpoint ${c.req.method} ${c.req.path}.`)));
   return api;
 }
 
 export { consolePageGate, staffSessionMiddleware } from "./middleware";
+export { isMediaUpload, uploadBodyLimit } from "./media";
 export { consoleService, setupUrl, type ConsoleService } from "./service";

@@ -13,6 +13,8 @@ import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop
 import { placeTestOrder } from "../../testing/test-order";
 import { seedSubscriptions } from "../../testing/subscriptions";
 import { createConsoleApi } from "./index";
+import { ingestImage } from "../../modules/media";
+import { samplePhoto } from "../../testing/media-files";
 
 /**
  * The permission walker: every console endpoint (read from the console's OpenAPI document, so a new endpoint is
@@ -50,7 +52,8 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
       .returning({ id: emailOutbox.id });
     const [subscription] = await seedSubscriptions(shop, { count: 1, nextBillingAt: new Date(shop.clock.now().getTime() + 20 * 86_400_000) });
     const [due] = await seedSubscriptions(shop, { count: 1, nextBillingAt: new Date(shop.clock.now().getTime() - 3_600_000) });
-    fixtures = { number: order.number, id: customer.id, code: "WELCOME10", name: "data-redesign", emailId: failed!.id, subscription: subscription!.id, dueSubscription: due!.id, orderId: order.id };
+    const image = await ingestImage(shop, { bytes: await samplePhoto(400, 300), filename: "walker.jpg", alt: "The walker's picture", source: "upload" });
+    fixtures = { number: order.number, id: customer.id, code: "WELCOME10", name: "data-redesign", emailId: failed!.id, subscription: subscription!.id, dueSubscription: due!.id, orderId: order.id, hash: image.hash };
     for (const role of STAFF_ROLES) cookies[role] = await signInTestStaff(app, shop, await createTestStaff(shop, role));
   }, 240_000);
   afterAll(() => shop.cleanup());
@@ -61,15 +64,16 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
   };
 
   function urlOf(op: Operation, params: Record<string, string> = {}): string {
-    const values: Record<string, string> = { number: fixtures.number!, id: op.path.startsWith("/emails") ? fixtures.emailId! : op.path.startsWith("/subscriptions") ? fixtures.subscription! : fixtures.id!, code: fixtures.code!, name: fixtures.name!, routeName: "careers", version: "1", sessionId: "00000000-0000-4000-8000-000000000000", ...params };
+    const values: Record<string, string> = { number: fixtures.number!, id: op.path.startsWith("/emails") ? fixtures.emailId! : op.path.startsWith("/subscriptions") ? fixtures.subscription! : fixtures.id!, code: fixtures.code!, name: fixtures.name!, routeName: "careers", version: "1", hash: fixtures.hash!, sessionId: "00000000-0000-4000-8000-000000000000", ...params };
     return `/api/console${op.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(values[key]!))}`;
   }
 
+  // A sample's FormData (the media upload) goes as multipart; every other body as JSON.
   const call = (op: Operation, cookie: string | null, body: unknown = {}, params?: Record<string, string>) =>
     app.request(urlOf(op, params), {
       method: op.method,
-      headers: { ...(cookie ? { Cookie: cookie } : {}), ...(op.method === "GET" ? {} : { "Content-Type": "application/json" }) },
-      body: op.method === "GET" ? undefined : JSON.stringify(body),
+      headers: { ...(cookie ? { Cookie: cookie } : {}), ...(op.method === "GET" || body instanceof FormData ? {} : { "Content-Type": "application/json" }) },
+      body: op.method === "GET" ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
 
   it("finds the endpoints, and each names a permission of the table (or is one of the two public ones)", () => {
@@ -143,6 +147,13 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
     "POST /customers/{id}/deletion-requests": async () => ({ body: { note: "Walker: asked by email" } }),
     // A customer of its own without a subscription: erasing the walker's customer would change later samples.
     "POST /customers/{id}/erasure": async () => ({ params: { id: (await findOrCreateCustomer(shop, `walker-erase-${randomUUID()}@example.com`)).id }, body: { note: "Walker: asked by phone" } }),
+    "POST /media": async () => {
+      const form = new FormData();
+      form.append("file", new File([new Uint8Array(await samplePhoto(300, 200, 10))], "walker-upload.jpg"));
+      form.append("alt", "A picture the walker uploaded");
+      return { body: form };
+    },
+    "PATCH /media/{hash}": async () => ({ body: { alt: "The walker's picture, described again" } }),
     "POST /referrals/{id}/decision": async () => {
       const referrer = await findOrCreateCustomer(shop, "walker-referrer@example.com");
       const now = shop.clock.now();

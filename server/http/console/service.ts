@@ -24,6 +24,8 @@ import { paymentsOfOrder, refundableOf, refundsOfOrder } from "../../modules/pay
 import { reviewQueue } from "../../modules/referrals";
 import { dbOf, type Shop } from "../../shop";
 import { contentService } from "./content-service";
+import { mediaService } from "./media-service";
+import { productProfileService } from "./product-profile-service";
 import { experimentsService } from "./service-experiments";
 import { reviewsService } from "./service-reviews";
 import { privacyService } from "./service-privacy";
@@ -98,6 +100,11 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
 
     /** Content pages: list, edit with preview, publish, history and restore (content-service.ts). */
     content: contentService(shop, staff, allow, requestId),
+    /** Product profiles: gallery, supplement facts and reassurance row (product-profile-service.ts, ADR 0069). */
+    productProfiles: productProfileService(shop, actor, allow),
+
+    /** The media library: list, upload, alt text (media-service.ts). */
+    media: mediaService(shop, actor, allow),
 
     /** Search by order number, email or name; newest first; `before` is the cursor of the previous page. */
     async orders(input: { q?: string; before?: string; limit?: number }) {

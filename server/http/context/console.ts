@@ -6,6 +6,8 @@ import { recordSignIn } from "../console/auth";
 import { clearedStaffCookie, staffCookie } from "../console/cookie";
 import { CouponBody, CouponCode, toCouponInput } from "../console/coupon-input";
 import { consoleService, type ConsoleService } from "../console/service";
+import type { UploadOutcome } from "../console/media-service";
+import { readUploadForm } from "../console/upload-form";
 import { clientAddressKey } from "../middleware/client-ip";
 import type { AppEnv } from "../types";
 
@@ -24,6 +26,8 @@ export interface ConsoleContext {
     /** Reads the coupon form (create or edit) the way the API reads its JSON body. */
     readCouponForm(form: Record<string, string>, code?: string): { code: string; input: ReturnType<typeof toCouponInput> };
     passwordMin: number;
+    /** The media page's upload form (multipart): each file's outcome; the page gate and its 32 MB limit ran first. */
+    uploadImages(request: Request): Promise<UploadOutcome[]>;
   };
 }
 
@@ -37,6 +41,12 @@ export function consoleContext(c: Context<AppEnv>): ConsoleContext {
   return {
     console: {
       service: () => consoleService(shop, staff(), c.get("requestId")),
+      async uploadImages(request) {
+        const service = consoleService(shop, staff(), c.get("requestId"));
+        // The permission before the body: a role that may not upload never has its files read.
+        if (!service.staff.permissions.includes("media.upload")) throw new ShopError("FORBIDDEN", "Your role does not allow this.");
+        return service.media.upload(await readUploadForm(request));
+      },
       signedIn: () => !!c.get("staff"),
       async signIn(input) {
         const { token, session } = await signInStaff(shop, signInThrottleOf(shop), { ...input, ip: clientAddressKey(c) ?? "unknown" });

@@ -7,6 +7,7 @@ import { contentContext, type ContentContext } from "./content";
 import { formsContext, type FormsContext } from "./forms";
 import { foundUsContext, type FoundUsContext } from "./found-us";
 import { guestOrdersContext, type GuestOrdersContext } from "./guest-orders";
+import { homeContext, type HomeContext } from "./home";
 import { mailboxContext, type MailboxContext } from "./mailbox";
 import { orderHistoryContext, type OrderHistoryContext } from "./order-history";
 import { ordersContext, type OrdersContext } from "./orders";
@@ -39,6 +40,7 @@ export type ShopLoadContext = ShellContext &
   ReferralsContext &
   ConsoleContext &
   QuizContext &
+  HomeContext &
   ReviewsContext;
 
 export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadContext> {
@@ -59,6 +61,7 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     ...referralsContext(c),
     ...consoleContext(c),
     ...quizContext(c),
+    ...homeContext(c),
     ...reviewsContext(c),
   };
 }

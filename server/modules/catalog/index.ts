@@ -3,5 +3,6 @@ export * from "./offers";
 export * from "./plans";
 export * from "./price-list";
 export * from "./products";
+export * from "./product-profiles";
 export * from "./seed";
 export { announceCatalogChange, CATALOG_CHANGED, forgetCatalog } from "./snapshot";

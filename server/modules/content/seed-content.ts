@@ -7,7 +7,7 @@ import { contentArticles, contentPages, contentSeedState } from "../../db/schema
 import type { Tx } from "../../db/client";
 import { dbOf, type Shop } from "../../shop";
 import { notifyPagesChanged } from "./invalidation";
-import { cleanBlocks } from "./sanitise";
+import { cleanBlocks, cleanStoredBlocks } from "./sanitise";
 
 /** jsonb keeps keys in its own order, so rows are hashed with keys sorted (and undefined fields dropped). */
 function canonical(value: unknown): unknown {
@@ -33,8 +33,14 @@ const articleWords = (a: Omit<typeof contentArticles.$inferSelect, "id" | "updat
 /**
  * Loads content/ into the database. A missing row is inserted; a row whose file entry changed since the last start is
  * replaced, unless an operator edited it since the seed wrote it (then the edit wins and the file change is logged).
+ * `covers` names the seed photographs by name ("article-<slug>" -> media hash, server/modules/media/seed-media.ts).
  */
-export async function seedContent(shop: Shop, pages: ContentPageSeed[], articles: ArticleSeed[]): Promise<SeedResult & { skippedEdited: string[] }> {
+export async function seedContent(
+  shop: Shop,
+  pages: ContentPageSeed[],
+  articles: ArticleSeed[],
+  covers: ReadonlyMap<string, string> = new Map(),
+): Promise<SeedResult & { skippedEdited: string[] }> {
   const result = { inserted: 0, updated: 0, skippedEdited: [] as string[] };
   await dbOf(shop).transaction(async (tx) => {
     for (const page of pages) {
@@ -57,14 +63,31 @@ export async function seedContent(shop: Shop, pages: ContentPageSeed[], articles
       const [row] = await tx.select().from(contentArticles).where(eq(contentArticles.slug, article.slug)).limit(1);
       const outcome = await reconcile(tx, `article:${article.slug}`, hashOf(article), row ? hashOf(articleWords(row)) : null, hashOf(words));
       const values = { ...words, readingMinutes: readingMinutes(blocks), updatedAt: shop.clock.now() };
-      if (outcome === "insert") await tx.insert(contentArticles).values({ ...values, slug: article.slug });
+      const cover = covers.get(`article-${article.slug}`) ?? null;
+      if (outcome === "insert") await tx.insert(contentArticles).values({ ...values, slug: article.slug, coverHash: cover });
       else if (outcome === "update") await tx.update(contentArticles).set(values).where(eq(contentArticles.slug, article.slug));
       count(result, outcome, `article:${article.slug}`);
+      if (row && (await keepDerivedFieldsTrue(tx, row, cover))) result.updated++;
     }
   });
   if (result.inserted + result.updated > 0) await notifyPagesChanged(shop, "content seed");
   if (result.skippedEdited.length > 0) shop.log.warn({ entries: result.skippedEdited }, "content file changed for rows an operator edited; kept the edits");
   return result;
+}
+
+/**
+ * Fields the seed may set on a row whatever its words' author: a cover where the article has none (a database seeded
+ * before covers existed; a cover an operator chose is never replaced), and the reading time counted from the row's
+ * own text (it was once counted with a rounding that said "4 min" of a 5-minute read).
+ */
+async function keepDerivedFieldsTrue(tx: Tx, row: typeof contentArticles.$inferSelect, cover: string | null): Promise<boolean> {
+  const [now] = await tx.select({ blocks: contentArticles.blocks, readingMinutes: contentArticles.readingMinutes, coverHash: contentArticles.coverHash }).from(contentArticles).where(eq(contentArticles.id, row.id));
+  if (!now) return false;
+  const minutes = readingMinutes(cleanStoredBlocks(now.blocks));
+  const coverHash = now.coverHash ?? cover;
+  if (minutes === now.readingMinutes && coverHash === now.coverHash) return false;
+  await tx.update(contentArticles).set({ readingMinutes: minutes, coverHash }).where(eq(contentArticles.id, row.id));
+  return true;
 }
 
 type Outcome = "insert" | "update" | "same" | "edited";

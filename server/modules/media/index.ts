@@ -4,3 +4,4 @@ export { ingestImage, prepareImage, storeImage, type IngestInput, type PreparedI
 export { findLibraryAsset, listLibrary, setLibraryAlt, type LibraryAsset } from "./library";
 export { readOriginal, type OriginalRef } from "./originals";
 export { isMediaFormat, mediaState, mediaVariant, type Variant } from "./serve-variant";
+export { seedMedia, seedMediaHashes } from "./seed-media";

@@ -29,6 +29,7 @@ export async function memberOrders(db: Queryable, customerId: string): Promise<O
       number: orderNumber(o.number),
       createdAt: o.createdAt.toISOString(),
       products: own.map((l) => l.name),
+      productCodes: own.map((l) => l.productCode),
       quantity: own.reduce((n, l) => n + l.quantity, 0),
       currency: o.currency as Currency,
       amount: o.total,

@@ -11,4 +11,6 @@ export { cancelSubscriptionAction, chargeRenewalNowAction, pauseSubscriptionActi
 export { publishPageAction, restorePageVersionAction, type PublishOutcome } from "./content";
 export { setExperimentStateAction } from "./experiments";
 export { eraseCustomerAction, exportCustomerDataAction, recordDeletionRequestAction } from "./privacy";
+export { setImageAltAction, uploadImageAction } from "./media";
+export { saveProductProfileAction } from "./product-profiles";
 export { moderateReviewAction } from "./reviews";

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { emailProductImages } from "../email-product-images";
 import type { CarrierCode } from "../../../domain/carriers";
 import { ShopError } from "../../../domain/errors";
 import { sendQueuedEmailsSoon } from "../../modules/email";
@@ -41,10 +42,11 @@ export async function shipOrder(
  */
 export async function resendConfirmation(shop: Shop, actor: ConsoleActor, input: { orderId: string; requestKey?: string }): Promise<{ emailId: string | null }> {
   const requestKey = input.requestKey ?? randomUUID();
+  const images = await emailProductImages(shop);
   const outcome = await consoleAction(shop, actor, "orders.resend-confirmation", async (tx, now) => {
     const order = await orderSummary(tx, input.orderId);
     if (!order) throw new ShopError("NOT_FOUND", "There is no such order.");
-    const { subject, text, html } = renderOrderConfirmation(order);
+    const { subject, text, html } = renderOrderConfirmation(order, { images });
     const emailId = await enqueueEmail(
       tx,
       { to: order.email, subject, text, html, template: "order-confirmation", idempotencyKey: `${orderConfirmationKey(order.id)}:resend:${requestKey}` },

@@ -103,6 +103,16 @@ describe("order confirmation email", () => {
     expect(html).not.toContain("/images/travel-vial.png");
   });
 
+  it("shows each line's product photo from the shop's public origin, with its size and an empty alt beside the name (ADR 0069)", () => {
+    const order = sampleOrderSummary();
+    const code = order.lines[0]!.productCode;
+    const src = `https://shop.example/media/${"a".repeat(64)}/320.webp`;
+    const { html } = renderOrderConfirmation(order, { images: (c) => (c === code ? { src, width: 56, height: 56 } : null) });
+    expect(html).toContain(`src="${src}" width="56" height="56" alt=""`);
+    // A line whose product has no photo keeps what it had (here: a relative path, which is never linked).
+    expect(html).not.toContain("/images/travel-vial.png");
+  });
+
   it("has no subscription section without subscriptions, and shows the preorder message when there is one", () => {
     const plain = renderOrderConfirmation(sampleOrderSummary({ subscriptions: [] }));
     expect(plain.text).not.toContain("YOUR SUBSCRIPTION");

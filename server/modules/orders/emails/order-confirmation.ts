@@ -100,6 +100,15 @@ export interface ConfirmationExtras {
    * queuing fails if the staff view would show one (ADR 0055).
    */
   links?: { orderUrl: string; invoiceUrl: string; manageUrl: (subscriptionId: string) => string; secrets: readonly string[]; offerAccount?: boolean };
+  /** Each line's product photo (ADR 0069); without it, or for a product without one, the line has no picture. */
+  images?: (productCode: string) => EmailLineImage | null;
+}
+
+/** A line's photo in an email: an absolute URL the mail client can fetch, and the size it is drawn at. */
+export interface EmailLineImage {
+  src: string;
+  width: number;
+  height: number;
 }
 
 const ACCOUNT_ANCHOR = "#account";
@@ -181,9 +190,11 @@ export function renderOrderConfirmation(order: OrderSummary, extras: Confirmatio
 
   const lineRows = order.lines
     .map((l) => {
-      const image = safeUrl(l.image);
+      const photo = extras.images?.(l.productCode) ?? null;
+      const image = safeUrl(photo?.src ?? l.image);
+      // Beside the line's name the picture is decorative (alt=""), so a screen reader does not read the name twice.
       const picture = image
-        ? `<img src="${e(image)}" width="56" height="56" alt="" style="display:block;border:0;border-radius:4px;">`
+        ? `<img src="${e(image)}" width="${photo?.width ?? 56}" height="${photo?.height ?? 56}" alt="" style="display:block;border:0;border-radius:4px;width:${photo?.width ?? 56}px;height:${photo?.height ?? 56}px;">`
         : "";
       return `<tr>${cell(picture, "width:64px;")}${cell(`<strong>${e(l.name)}</strong>${l.bonus ? `<br><span style="color:${COLORS.muted};font-size:14px;">Free gift</span>` : ""}`)}${cell(
         `× ${e(l.quantity)}`,
