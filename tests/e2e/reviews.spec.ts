@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { DESKTOP, MOBILE, open, uniqueEmail } from "./shell-fixtures";
 import { expectNoViolations } from "./support/axe";
@@ -126,6 +127,14 @@ test("a buyer's review from the emailed link shows after approval, with counts a
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   await expect(reviews).toContainText(`Based on ${before + 1} reviews`);
   await buyer.locator("#reviews").screenshot({ path: "test-results/reviews-product-section-1440.png" });
+  // axe on what this feature adds to the product page: the summary line and the reviews section, at both widths.
+  for (const viewport of [DESKTOP, MOBILE]) {
+    await buyer.setViewportSize(viewport);
+    const results = await new AxeBuilder({ page: buyer }).include(".review-summary-line").include("#reviews").analyze();
+    expect(results.violations.map((v) => `product page at ${viewport.width}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await buyer.screenshot({ path: `test-results/reviews-product-page-${viewport.width}.png`, fullPage: true });
+  }
+  await buyer.setViewportSize(DESKTOP);
   // A bar filters by its rating, as a link.
   await reviews.getByRole("link", { name: /^4 stars:/ }).click();
   await expect(buyer).toHaveURL(/reviewRating=4#reviews$/);

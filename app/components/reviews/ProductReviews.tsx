@@ -20,7 +20,7 @@ export function ProductReviews({ view, query, path, productName }: { view: Revie
           Reviews of {productName}
         </h2>
         {summary.count === 0 ? (
-          <p className="product-reviews__empty">No reviews yet. Buyers are asked for one two weeks after their order ships, and every review we publish shows here.</p>
+          <p className="product-reviews__empty">No reviews yet. We ask every buyer for one a couple of weeks after their order ships, and every review we publish shows here.</p>
         ) : (
           <div className="product-reviews__layout">
             <div className="product-reviews__summary">

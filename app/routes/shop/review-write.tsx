@@ -20,7 +20,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const FIELDS: (keyof ReviewInput)[] = ["rating", "title", "body", "authorName"];
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is not a form (or is cut short) is bad input: 400 with the page's words, never a 500.
+  const form = await request.formData().catch(() => null);
+  if (!form) return data({ done: null, values: {}, errors: {}, message: "We could not read that form. Please send it again from the page." }, { status: 400 });
   const values: ReviewFormValues = Object.fromEntries(FIELDS.map((name) => [name, typeof form.get(name) === "string" ? String(form.get(name)) : ""]));
   // An empty file input still sends a part with no name and no bytes: that is no photo.
   const files = form.getAll("photos").filter((f): f is File => typeof f !== "string" && f.size > 0);
@@ -58,7 +60,7 @@ export default function ReviewWrite({ loaderData, actionData }: Route.ComponentP
         <h1 className="page-title">{done === "received" ? "Thank you for your review" : "We already have your review"}</h1>
         <p className="auth-lead" role="status">
           {done === "received"
-            ? `We read every review before it is published, usually within two working days. Once it is, it appears on the ${view.productName} page and on our reviews page.`
+            ? `We read every review before it is published. Once it is, it appears on the ${view.productName} page and on our reviews page, with your first name and "Verified buyer".`
             : `Your review of ${view.productName} from order ${view.orderNumber} has been received, so there is nothing more to do. Each order has one review per product.`}
         </p>
         <p className="auth-links">

@@ -30,7 +30,7 @@ export function reviewableLines(order: Pick<OrderSummary, "lines">): ProductLine
 export function renderReviewRequest(order: OrderSummary, links: { line: ProductLine; url: string; token: string }[]): NewEmail {
   const name = order.shippingAddress.firstName?.trim();
   const subject = links.length === 1 ? `How is ${PRODUCT_LINES[links[0]!.line].name} working for you?` : "How are your Seed products working for you?";
-  const greeting = `${name ? `Hi ${name}, i` : "I"}t has been a couple of weeks since order ${order.number} reached you.`;
+  const greeting = `${name ? `Hi ${name}, t` : "T"}hank you again for order ${order.number}. By now you have had some time with it.`;
   const ask = "Would you tell other shoppers how it is going? A few honest lines help them more than anything we could write, and we read every review, the critical ones most closely.";
   const text = [
     greeting,

@@ -106,6 +106,8 @@ describe(`reviews (${testDriver()})`, () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(Object.keys(body.errors).sort()).toEqual(["rating", "title"]);
+    const notAForm = await app.request(`/review/${encodeURIComponent(token)}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    expect(notAForm.status).toBe(400);
     expect((await dbOf(shop).select().from(reviews).where(eq(reviews.orderId, order.id))).length).toBe(0);
   });
 
