@@ -55,7 +55,8 @@ export default defineConfig({
     command: "rm -rf build/e2e-data && node build/node/index.js",
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Start migrates and seeds a fresh data folder: a loaded machine has been seen to need more than a minute.
+    timeout: 180_000,
     // Every browser of the suite shares 127.0.0.1, one "client" doing hundreds of shoppers' work: limits off here;
     // they are tested in server/http/rate-limits.test.ts and tests/e2e/rate-limit.spec.ts.
     env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: "build/e2e-data", ENABLE_TEST_HOOKS: "true", LOG_LEVEL: "warn", JOBS: "inline", RATE_LIMITS: "off" },

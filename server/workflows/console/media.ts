@@ -1,5 +1,6 @@
 import { ShopError } from "../../../domain/errors";
 import { cleanAlt } from "../../../domain/media-upload";
+import { notifyPagesChanged } from "../../modules/content";
 import { setLibraryAlt, storeImage, type PreparedImage, type StoredImage } from "../../modules/media";
 import type { Shop } from "../../shop";
 import { consoleAction, type ConsoleActor } from "./console-action";
@@ -20,12 +21,15 @@ export function uploadImageAction(shop: Shop, actor: ConsoleActor, image: Prepar
 }
 
 /** Changes an image's alt text; the audit entry keeps the words before and after. */
-export function setImageAltAction(shop: Shop, actor: ConsoleActor, hash: string, input: string): Promise<{ hash: string; alt: string }> {
+export async function setImageAltAction(shop: Shop, actor: ConsoleActor, hash: string, input: string): Promise<{ hash: string; alt: string }> {
   const alt = cleanAlt(input);
   if (!alt) throw new ShopError("ALT_TEXT_REQUIRED");
-  return consoleAction(shop, actor, "media.edit", async (tx) => {
+  const changed = await consoleAction(shop, actor, "media.edit", async (tx) => {
     const change = await setLibraryAlt(tx, hash, alt);
     if (!change) throw new ShopError("NOT_FOUND", "There is no such image.");
     return { result: { hash, alt }, audit: { targetType: "media", targetId: hash, before: { alt: change.before }, after: { alt } } };
   });
+  // Pages draw the library's alt text: every process's page cache must forget the words before.
+  await notifyPagesChanged(shop, "image alt text changed");
+  return changed;
 }
