@@ -1,9 +1,9 @@
 import { PRODUCT_PAGE_KEYS, reviewListSearch, type ReviewListQuery } from "../../../domain/reviews";
 import type { ReviewsViewData } from "./reviews-view";
-import { RatingBars } from "./RatingBars";
+import { RatingOverview } from "./RatingOverview";
 import { ReviewCard } from "./ReviewCard";
 import { ReviewPager } from "./ReviewPager";
-import { formatRating, reviewCountWords, Stars } from "./Stars";
+import { reviewCountWords } from "./Stars";
 
 /**
  * A product page's reviews (id "reviews", the summary line's target): average, count and distribution of the line's
@@ -24,13 +24,7 @@ export function ProductReviews({ view, query, path, productName }: { view: Revie
         ) : (
           <div className="product-reviews__layout">
             <div className="product-reviews__summary">
-              <p className="product-reviews__average">
-                <span className="product-reviews__number">{formatRating(summary.average)}</span>
-                <span className="product-reviews__of">out of 5</span>
-              </p>
-              <Stars rating={summary.average} size="lg" />
-              <p className="product-reviews__count">Based on {reviewCountWords(summary.count)}</p>
-              <RatingBars summary={summary} selected={query.rating} hrefOf={(rating) => href({ rating: rating as ReviewListQuery["rating"], page: 1 })} />
+              <RatingOverview summary={summary} selected={query.rating} hrefOf={(rating) => href({ rating: rating as ReviewListQuery["rating"], page: 1 })} />
               <p className="product-reviews__all">
                 <a href="/reviews">Read reviews of every product</a>
               </p>

@@ -3,10 +3,10 @@ import { PRODUCT_LINE_IDS, PRODUCT_LINES } from "../../../domain/product-lines";
 import { reviewListQuery, reviewListSearch, REVIEW_SORTS, type ReviewListQuery, type ReviewSort } from "../../../domain/reviews";
 import { Blocks } from "../../blocks/Blocks";
 import { PageIntro } from "../../components/content/PageIntro";
-import { RatingBars } from "../../components/reviews/RatingBars";
+import { RatingOverview } from "../../components/reviews/RatingOverview";
 import { ReviewCard } from "../../components/reviews/ReviewCard";
 import { ReviewPager } from "../../components/reviews/ReviewPager";
-import { formatRating, reviewCountWords, Stars } from "../../components/reviews/Stars";
+import { formatRating, reviewCountWords } from "../../components/reviews/Stars";
 import { canonicalUrl, pageMeta } from "../../lib/page-meta";
 import type { Route } from "./+types/reviews";
 import "../../components/reviews/reviews.css";
@@ -42,13 +42,7 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
           </h2>
           {summary.count > 0 ? (
             <>
-              <p className="product-reviews__average">
-                <span className="product-reviews__number">{formatRating(summary.average)}</span>
-                <span className="product-reviews__of">out of 5</span>
-              </p>
-              <Stars rating={summary.average} size="lg" />
-              <p className="product-reviews__count">Based on {reviewCountWords(summary.count)}</p>
-              <RatingBars summary={summary} selected={query.rating} hrefOf={(rating) => href({ rating: rating as ReviewListQuery["rating"] })} />
+              <RatingOverview summary={summary} selected={query.rating} hrefOf={(rating) => href({ rating: rating as ReviewListQuery["rating"] })} />
             </>
           ) : (
             <p>No published reviews yet.</p>
