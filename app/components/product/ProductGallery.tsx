@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { preload } from "react-dom";
-import { srcSet, type MediaImage } from "../../../domain/media";
+import type { MediaImage } from "../../../domain/media";
 import { Picture } from "../ui/Picture";
 import { ZoomDialog } from "./ZoomDialog";
 
@@ -27,7 +26,6 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
   const [current, setCurrent] = useState(0);
   const [zoomed, setZoomed] = useState<number | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
-  usePreloadFirst(images[0]);
   useCurrentSlide(strip, setCurrent);
   if (images.length === 0) return null;
 
@@ -115,21 +113,6 @@ function ThumbButtons({ images, current, onShow, label, className, thumbs = fals
       ))}
     </div>
   );
-}
-
-/**
- * Tells the browser about the first photo from the document's head (React 19 hoists it there during the server
- * render), with the same AVIF srcset and sizes as its <source>, so the preload and the image are one download.
- */
-function usePreloadFirst(first: MediaImage | undefined) {
-  if (!first) return;
-  preload(srcSet(first, "avif").split(",")[0]!.trim().split(" ")[0]!, {
-    as: "image",
-    type: "image/avif",
-    imageSrcSet: srcSet(first, "avif"),
-    imageSizes: GALLERY_SIZES,
-    fetchPriority: "high",
-  });
 }
 
 /** Follows the swipe: the slide the strip has scrolled to is the current one (thumbnails and dots mark it). */

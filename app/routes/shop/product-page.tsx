@@ -10,7 +10,7 @@ import { Blocks } from "../../blocks/Blocks";
 import { CountryPicker } from "../../components/product/CountryPicker";
 import { PlanPicker, usePlanChoice } from "../../components/product/PlanPicker";
 import { ProductDetails } from "../../components/product/ProductDetails";
-import { ProductGallery } from "../../components/product/ProductGallery";
+import { GALLERY_SIZES, ProductGallery } from "../../components/product/ProductGallery";
 import { ReassuranceRow } from "../../components/product/ReassuranceRow";
 import { SupplementFacts } from "../../components/product/SupplementFacts";
 import { SustainabilitySection } from "../../components/product/SustainabilitySection";
@@ -22,6 +22,7 @@ import { usePromoCoupon } from "../../components/promo/use-promo-coupon";
 import { ShippingNote } from "../../components/ui/ShippingNote";
 import { useFlags } from "../../lib/use-flags";
 import { pageMeta } from "../../lib/page-meta";
+import { picturePreload } from "../../lib/preload-picture";
 import type { Route } from "./+types/product-page";
 import "../../components/product/product.css";
 import "../../components/reviews/reviews.css";
@@ -64,7 +65,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   if (!d) return pageMeta(null);
   const jsonLd = productJsonLd(offersFrom(d.codes, d.catalog, d.country), d.pageUrl, { summary: d.reviews.view.summary, reviews: d.reviews.newest });
-  return [...pageMeta(d.page, d.pageUrl), ...(jsonLd ? [{ "script:ld+json": jsonLd }] : [])];
+  // The first photo is the page's largest paint: the browser starts it from the head (ADR 0069).
+  const first = d.profile?.gallery[0];
+  return [...pageMeta(d.page, d.pageUrl), ...(first ? [picturePreload(first, GALLERY_SIZES)] : []), ...(jsonLd ? [{ "script:ld+json": jsonLd }] : [])];
 };
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
