@@ -152,7 +152,7 @@ export function UploadForm({ answer }: { answer: UploadAnswer | undefined }) {
 
   const FormTag = hydrated ? fetcher.Form : Form;
   return (
-    <section aria-labelledby="upload-heading" className="c-card">
+    <section aria-labelledby="upload-heading" className="c-card" data-upload-ready={hydrated || undefined}>
       <h2 id="upload-heading">Upload images</h2>
       <p className="c-hint">
         JPEG, PNG, WebP, AVIF or GIF (its first frame), up to 15 MB and 50
@@ -179,14 +179,13 @@ export function UploadForm({ answer }: { answer: UploadAnswer | undefined }) {
         >
           <label htmlFor={FILE_INPUT} className="c-field">
             Images
-            <span className="c-hint">
-              {hydrated
-                ? "Choose files, or drop them on this box."
-                : "Choose one or more files."}
-            </span>
           </label>
+          <span id={`${FILE_INPUT}-hint`} className="c-hint">
+            {hydrated ? "Choose files, or drop them on this box." : "Choose one or more files."}
+          </span>
           <input
             id={FILE_INPUT}
+            aria-describedby={`${FILE_INPUT}-hint`}
             type="file"
             name={hydrated ? undefined : "file"}
             multiple
