@@ -66,7 +66,9 @@ describe("the page editor's form", () => {
     expect(read.errors["f.3.link"]).toMatch(/a link is a path/);
     const known = knownFieldNames(blocks);
     expect(fieldErrorsOf([{ path: ["blocks", 1, "blocks", 1, "content", 0, 3], message: "too long" }], known)).toEqual({ "f.1.blocks.1.content": "too long" });
-    expect(fieldErrorsOf([{ path: ["blocks", 2, "slide", 0, "image"], message: "bad image" }], known)).toEqual({ "f.2": "bad image" });
+    // A slide's image has its own field (the library picker, ADR 0067): its complaints are filed there.
+    expect(fieldErrorsOf([{ path: ["blocks", 2, "slide", 0, "image", 0, "width"], message: "bad image" }], known)).toEqual({ "f.2.slide.0.image": "bad image" });
+    expect(fieldErrorsOf([{ path: ["blocks", 2, "slide", 0, "params"], message: "bad part" }], known)).toEqual({ "f.2": "bad part" });
     expect(fieldErrorsOf([{ path: [], message: "odd" }], known)).toEqual({ page: "odd" });
   });
 });

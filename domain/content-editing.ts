@@ -1,5 +1,6 @@
 import { z } from "./zod";
-import { BlockList, type Block, type BlockType } from "./blocks";
+import { BlockList, type Block, type BlockImage, type BlockType } from "./blocks";
+import { isMediaHash } from "./media";
 
 /**
  * The console's page editor (docs/decisions/0041-console-content.md): which fields of each CMS block a plain form
@@ -9,7 +10,8 @@ import { BlockList, type Block, type BlockType } from "./blocks";
  * A block field is named by its path in the block list, "f.3.title", "f.0.blocks.2.paragraph", "f.5.slide.1.link".
  */
 
-export type FieldKind = "text" | "rich" | "table";
+/** "image": a library image chosen for the block (the form sends its hash; empty keeps the current image). */
+export type FieldKind = "text" | "rich" | "table" | "image";
 
 interface FieldSpec {
   key: string;
@@ -21,6 +23,7 @@ interface FieldSpec {
 
 const rich = (key: string, label: string, optional = false): FieldSpec => ({ key, label, kind: "rich", optional });
 const text = (key: string, label: string, optional = false): FieldSpec => ({ key, label, kind: "text", optional });
+const image = (key: string, label: string): FieldSpec => ({ key, label, kind: "image", optional: true });
 
 export const BLOCK_FIELDS: Record<BlockType, FieldSpec[]> = {
   heading: [text("title", "Heading")],
@@ -28,7 +31,7 @@ export const BLOCK_FIELDS: Record<BlockType, FieldSpec[]> = {
   "small-text": [rich("paragraph", "Small print (HTML)")],
   accordion: [text("title", "Title"), rich("paragraph", "Text shown when opened (HTML)")],
   button: [text("label", "Label"), text("link", "Link (a path, #anchor, https: or mailto:)")],
-  poster: [text("title", "Title", true), text("altText", "Image description (alt text)"), rich("legend", "Legend (HTML)", true)],
+  poster: [text("title", "Title", true), image("image", "Image"), text("altText", "Image description (alt text)"), rich("legend", "Legend (HTML)", true)],
   slider: [text("title", "Title", true)],
   table: [text("title", "Title", true), { key: "content", label: "Rows: one per line, cells separated by |, the first row is the header", kind: "table" }],
   section: [text("title", "Title", true), rich("paragraph", "Text (HTML)", true)],
@@ -39,6 +42,7 @@ const SLIDE_FIELDS: FieldSpec[] = [
   rich("paragraph", "Text (HTML)", true),
   text("label", "Button label", true),
   text("link", "Button link", true),
+  image("image", "Image"),
   text("altText", "Image description (alt text)"),
 ];
 
@@ -59,6 +63,14 @@ export interface EditableField {
   label: string;
   kind: FieldKind;
   value: string;
+  /** An image field's current image (the first of the block's list), shown beside the picker. */
+  image?: BlockImage | null;
+}
+
+/** A library image as an image field can take it: the block image to store and the alt text it brings. */
+export interface LibraryChoice {
+  image: BlockImage;
+  alt: string;
 }
 
 /** One block of the editor: its place, type and fields, indented by how deep in sections it sits. */
@@ -73,8 +85,19 @@ export interface EditableBlock {
 const TABLE_CELL_SEPARATOR = " | ";
 
 function fieldValue(value: unknown, kind: FieldKind): string {
+  // An image field's form value is the chosen library hash; it starts empty ("keep the current image").
+  if (kind === "image") return "";
   if (kind === "table") return Array.isArray(value) ? value.map((row) => (row as string[]).join(TABLE_CELL_SEPARATOR)).join("\n") : "";
   return typeof value === "string" ? value : "";
+}
+
+const imageOf = (record: Record<string, unknown>, f: FieldSpec) => (f.kind === "image" ? { image: (record[f.key] as BlockImage[] | undefined)?.[0] ?? null } : {});
+
+/** The library hashes an editor's form chose for its image fields (the server looks them up before applying it). */
+export function chosenImageHashes(fields: Record<string, string>): string[] {
+  return Object.entries(fields)
+    .filter(([name, value]) => name.startsWith("f.") && name.endsWith(".image") && isMediaHash(value))
+    .map(([, value]) => value);
 }
 
 /** The editor's blocks in reading order (a section, then what it holds). */
@@ -82,11 +105,11 @@ export function editableBlocks(blocks: Block[], prefix = "f", depth = 0): Editab
   return blocks.flatMap((block, i) => {
     const name = `${prefix}.${i}`;
     const record = block as unknown as Record<string, unknown>;
-    const fields = BLOCK_FIELDS[block.type].map((f) => ({ name: `${name}.${f.key}`, label: f.label, kind: f.kind, value: fieldValue(record[f.key], f.kind) }));
+    const fields: EditableField[] = BLOCK_FIELDS[block.type].map((f) => ({ name: `${name}.${f.key}`, label: f.label, kind: f.kind, value: fieldValue(record[f.key], f.kind), ...imageOf(record, f) }));
     if (block.type === "slider") {
       block.slide.forEach((slide, s) => {
         const slideRecord = slide as unknown as Record<string, unknown>;
-        for (const f of SLIDE_FIELDS) fields.push({ name: `${name}.slide.${s}.${f.key}`, label: `Slide ${s + 1}: ${f.label}`, kind: f.kind, value: fieldValue(slideRecord[f.key], f.kind) });
+        for (const f of SLIDE_FIELDS) fields.push({ name: `${name}.slide.${s}.${f.key}`, label: `Slide ${s + 1}: ${f.label}`, kind: f.kind, value: fieldValue(slideRecord[f.key], f.kind), ...imageOf(slideRecord, f) });
       });
     }
     const own: EditableBlock = { name, type: block.type, depth, fields };
@@ -132,17 +155,26 @@ const parseTable = (value: string) =>
  * are ignored (the form cannot add, remove or retype blocks; the API's whole block list can). Line endings are
  * normalised to \n as browsers send \r\n.
  */
-export function applyBlockFields(blocks: Block[], fields: Record<string, string>): unknown[] {
+export function applyBlockFields(blocks: Block[], fields: Record<string, string>, library: ReadonlyMap<string, LibraryChoice> = new Map()): unknown[] {
   const copy = structuredClone(blocks) as unknown[];
+  const chosen: { parent: Record<string, unknown>; key: string; choice: LibraryChoice }[] = [];
   for (const [name, raw] of Object.entries(fields)) {
     if (!name.startsWith("f.")) continue;
     const found = specOf(copy, name.slice(2).split("."));
     if (!found) continue;
     const value = raw.replace(/\r\n/g, "\n");
     const key = name.slice(name.lastIndexOf(".") + 1);
-    if (found.spec.kind === "table") found.parent[key] = parseTable(value);
+    if (found.spec.kind === "image") {
+      const choice = library.get(value.trim());
+      if (choice) chosen.push({ parent: found.parent, key, choice });
+    } else if (found.spec.kind === "table") found.parent[key] = parseTable(value);
     else if (found.spec.optional && value.trim() === "") delete found.parent[key];
     else found.parent[key] = value;
+  }
+  // After the words: a chosen image replaces the block's list, and brings its alt text where none was written.
+  for (const { parent, key, choice } of chosen) {
+    parent[key] = [choice.image];
+    if (typeof parent.altText !== "string" || parent.altText.trim() === "") parent.altText = choice.alt;
   }
   return copy;
 }
@@ -186,12 +218,18 @@ export function knownFieldNames(blocks: Block[]): Set<string> {
 }
 
 /** Reads the editor's form: the page words and the published blocks with the fields put in, validated. */
-export function readPageForm(published: Block[], fields: Record<string, string>): { ok: true; page: PageEdit } | { ok: false; errors: FieldErrors } {
+export function readPageForm(
+  published: Block[],
+  fields: Record<string, string>,
+  library: ReadonlyMap<string, LibraryChoice> = new Map(),
+): { ok: true; page: PageEdit } | { ok: false; errors: FieldErrors } {
+  const missing = Object.entries(fields).filter(([name, value]) => name.startsWith("f.") && name.endsWith(".image") && value.trim() !== "" && !library.has(value.trim()));
+  if (missing.length > 0) return { ok: false, errors: Object.fromEntries(missing.map(([name]) => [name, "There is no such image in the library. Choose another one."])) };
   const parsed = PageEdit.safeParse({
     title: fields.title ?? "",
     intro: (fields.intro ?? "").replace(/\r\n/g, "\n"),
     description: (fields.description ?? "").replace(/\r\n/g, "\n"),
-    blocks: applyBlockFields(published, fields),
+    blocks: applyBlockFields(published, fields, library),
   });
   if (parsed.success) return { ok: true, page: parsed.data };
   return { ok: false, errors: fieldErrorsOf(parsed.error.issues, knownFieldNames(published)) };

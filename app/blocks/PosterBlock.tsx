@@ -1,6 +1,8 @@
 import { cssAspectRatio } from "../../domain/block-render";
 import type { BlockImage, BlockOf } from "../../domain/blocks";
 import { optimiseImageUrl } from "../../domain/images";
+import { libraryImageOf } from "../../domain/media-blocks";
+import { Picture } from "../components/ui/Picture";
 import { RichText, useIsFirstPoster } from "./Blocks";
 
 /** The image's link (secure first) through the image rule of SPEC.md section 5. */
@@ -31,6 +33,14 @@ export function PosterBlockView({ block }: { block: BlockOf<"poster"> }) {
             controls
             preload="none"
             aria-label={block.altText || block.title}
+          />
+        ) : small && libraryImageOf(small) ? (
+          // A media library image (ADR 0067): every width as AVIF and WebP, sized by the frame.
+          <Picture
+            image={{ hash: libraryImageOf(small)!.hash, width: small.width, height: small.height, alt: block.altText, placeholder: "" }}
+            sizes="(min-width: 1280px) 1200px, 100vw"
+            priority={priority}
+            className="block-poster-media"
           />
         ) : small && large ? (
           <picture>

@@ -1,6 +1,8 @@
 import type { BlockOf } from "../../domain/blocks";
 import { RichText } from "./Blocks";
 import { imageSrc } from "./PosterBlock";
+import { libraryImageOf } from "../../domain/media-blocks";
+import { Picture } from "../components/ui/Picture";
 
 /**
  * Banner slides in a horizontal scroll-snap strip: every slide is in the HTML (readable and linkable without
@@ -23,7 +25,13 @@ export function SliderBlockView({ block }: { block: BlockOf<"slider"> }) {
             aria-label={`${i + 1} of ${block.slide.length}`}
             style={slide.background ? { ["--slide-bg" as string]: slide.background, ["--slide-bg-small" as string]: slide.backgroundSmall ?? slide.background } : undefined}
           >
-            {slide.image[0] ? (
+            {slide.image[0] && libraryImageOf(slide.image[0]) ? (
+              <Picture
+                image={{ hash: libraryImageOf(slide.image[0])!.hash, width: slide.image[0].width, height: slide.image[0].height, alt: slide.altText, placeholder: "" }}
+                sizes="(min-width: 768px) 33vw, 85vw"
+                className="block-slide-image"
+              />
+            ) : slide.image[0] ? (
               <img className="block-slide-image" src={imageSrc(slide.image[0])} width={slide.image[0].width} height={slide.image[0].height} alt={slide.altText} loading="lazy" decoding="async" />
             ) : null}
             <h3 className="block-slide-title">{slide.title}</h3>

@@ -31,7 +31,7 @@ export function Picture({ image, sizes, priority = false, className, alt }: Pict
         loading={priority ? "eager" : "lazy"}
         decoding={priority ? "sync" : "async"}
         fetchPriority={priority ? "high" : "auto"}
-        style={{ backgroundImage: `url(${image.placeholder})`, backgroundSize: "cover" }}
+        style={image.placeholder ? { backgroundImage: `url(${image.placeholder})`, backgroundSize: "cover" } : undefined}
       />
     </picture>
   );

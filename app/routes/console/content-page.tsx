@@ -21,7 +21,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return consoleLoad(async () => {
     const service = context.console.service();
     const found = await service.content.page(params.page, { version: Number.isInteger(asked) && asked > 0 ? asked : undefined });
-    return { ...found, mayPublish: service.staff.permissions.includes("content.publish") };
+    // The image fields pick from the media library's newest images (ADR 0067).
+    const library = service.staff.permissions.includes("media.read") ? (await service.media.library({ limit: 100 })).rows : [];
+    return { ...found, library, mayPublish: service.staff.permissions.includes("content.publish") };
   });
 }
 
@@ -99,7 +101,7 @@ export default function ConsoleContentPage({ loaderData }: Route.ComponentProps)
 }
 
 function Editor({ loaderData, result }: { loaderData: Route.ComponentProps["loaderData"]; result: ContentActionResult | undefined }) {
-  const { page, editor, shown, mayPublish } = loaderData;
+  const { page, editor, shown, mayPublish, library } = loaderData;
   const fetcher = useFetcher<typeof action>();
   const live = fetcher.data as ContentActionResult | undefined;
   const formRef = useRef<HTMLFormElement>(null);
@@ -133,7 +135,7 @@ function Editor({ loaderData, result }: { loaderData: Route.ComponentProps["load
     <div className="cc-layout">
       <Form method="post" ref={formRef} onInput={schedulePreview} className="c-form cc-editor" aria-label="Edit page">
         <input type="hidden" name="baseVersion" value={page.version} />
-        <PageEditorFields page={page} blocks={editor} values={result?.ok === false || result?.intent === "preview" ? result.values : undefined} errors={latest?.errors ?? {}} />
+        <PageEditorFields page={page} blocks={editor} values={result?.ok === false || result?.intent === "preview" ? result.values : undefined} errors={latest?.errors ?? {}} library={library} />
         <div className="c-form-row cc-actions">
           <SubmitButton quiet name="intent" value="preview">
             Preview

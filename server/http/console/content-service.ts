@@ -1,5 +1,7 @@
 import type { Permission } from "../../../domain/console-access";
-import { describeIssue, editableBlocks, PageEdit, readPageForm, type FieldErrors } from "../../../domain/content-editing";
+import { chosenImageHashes, describeIssue, editableBlocks, PageEdit, readPageForm, type FieldErrors, type LibraryChoice } from "../../../domain/content-editing";
+import { blockImageOf } from "../../../domain/media-blocks";
+import { findImages } from "../../modules/media";
 import { ShopError } from "../../../domain/errors";
 import { cleanBlocks, listPagesForConsole, pageForEditing, pageVersion, versionsOfPage } from "../../modules/content";
 import type { StaffSession } from "../../modules/staff";
@@ -17,6 +19,12 @@ export function contentService(shop: Shop, staff: StaffSession, allow: (permissi
     const page = /^[a-z][a-z0-9_]{0,59}$/.test(routeName) ? await pageForEditing(db, routeName) : null;
     if (!page) throw new ShopError("NOT_FOUND", "There is no such page.");
     return page;
+  };
+
+  /** The library images the editor's form chose, as the block images to store (ADR 0067). */
+  const chosenImages = async (fields: Record<string, string>): Promise<Map<string, LibraryChoice>> => {
+    const found = await findImages(db, chosenImageHashes(fields));
+    return new Map([...found].map(([hash, image]) => [hash, { image: blockImageOf(image, shop.env.PUBLIC_URL), alt: image.alt }]));
   };
 
   return {
@@ -43,14 +51,14 @@ export function contentService(shop: Shop, staff: StaffSession, allow: (permissi
     /** The editor's form applied to the published page, validated and sanitised as a publish would: nothing is written. */
     async preview(routeName: string, fields: Record<string, string>): Promise<{ ok: true; title: string; intro: string; blocks: ReturnType<typeof cleanBlocks> } | { ok: false; errors: FieldErrors }> {
       allow("content.read");
-      const read = readPageForm((await pageOf(routeName)).blocks, fields);
+      const read = readPageForm((await pageOf(routeName)).blocks, fields, await chosenImages(fields));
       return read.ok ? { ok: true, title: read.page.title, intro: read.page.intro, blocks: cleanBlocks(read.page.blocks) } : read;
     },
 
     /** Publishes the editor's form; a form the block schema refuses comes back as field errors and nothing is written. */
     async publishForm(routeName: string, fields: Record<string, string>) {
       allow("content.publish");
-      const read = readPageForm((await pageOf(routeName)).blocks, fields);
+      const read = readPageForm((await pageOf(routeName)).blocks, fields, await chosenImages(fields));
       if (!read.ok) return read;
       const baseVersion = Number(fields.baseVersion);
       if (!Number.isInteger(baseVersion) || baseVersion < 1) throw new ShopError("VALIDATION_ERROR", "The form does not say which version it edited; open the page again.");

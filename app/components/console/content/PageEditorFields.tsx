@@ -1,4 +1,5 @@
 import { BLOCK_LABELS, type EditableBlock, type FieldErrors } from "../../../../domain/content-editing";
+import { ImageField, type PickableImage } from "./ImageField";
 
 interface FieldProps {
   name: string;
@@ -33,7 +34,20 @@ function Field({ name, label, kind, value, error }: FieldProps) {
  * The editor's fields: the page's words, then each block in reading order with the fields a form can change (blocks
  * inside a section are indented under it). `values` are what was last submitted, kept when a submit is refused.
  */
-export function PageEditorFields({ page, blocks, values, errors }: { page: { title: string; intro: string; description: string }; blocks: EditableBlock[]; values?: Record<string, string>; errors: FieldErrors }) {
+export function PageEditorFields({
+  page,
+  blocks,
+  values,
+  errors,
+  library = [],
+}: {
+  page: { title: string; intro: string; description: string };
+  blocks: EditableBlock[];
+  values?: Record<string, string>;
+  errors: FieldErrors;
+  /** The media library's images the image fields offer. */
+  library?: PickableImage[];
+}) {
   const valueOf = (name: string, published: string) => values?.[name] ?? published;
   return (
     <>
@@ -51,9 +65,13 @@ export function PageEditorFields({ page, blocks, values, errors }: { page: { tit
           </legend>
           {errors[block.name] ? <p className="c-error">{errors[block.name]}</p> : null}
           {block.fields.length === 0 ? <p className="c-hint">This block has nothing to write.</p> : null}
-          {block.fields.map((f) => (
-            <Field key={f.name} name={f.name} label={f.label} kind={f.kind} value={valueOf(f.name, f.value)} error={errors[f.name]} />
-          ))}
+          {block.fields.map((f) =>
+            f.kind === "image" ? (
+              <ImageField key={f.name} name={f.name} label={f.label} image={f.image ?? null} value={valueOf(f.name, f.value)} error={errors[f.name]} library={library} />
+            ) : (
+              <Field key={f.name} name={f.name} label={f.label} kind={f.kind} value={valueOf(f.name, f.value)} error={errors[f.name]} />
+            ),
+          )}
         </fieldset>
       ))}
     </>

@@ -26,45 +26,21 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 /** The library's images, newest first, each with its alt text (editable where the role may) and what it is. */
-export function MediaGrid({
-  items,
-  mayEdit,
-}: {
-  items: LibraryItem[];
-  mayEdit: boolean;
-}) {
-  if (items.length === 0)
-    return (
-      <p>
-        The library is empty. Upload the first images above; pages pick their
-        pictures from here.
-      </p>
-    );
+export function MediaGrid({ items, mayEdit }: { items: LibraryItem[]; mayEdit: boolean }) {
+  if (items.length === 0) return <p>The library is empty. Upload the first images above; pages pick their pictures from here.</p>;
   return (
     <ul className="c-media-grid" aria-label="Images in the library">
       {items.map((item) => (
         <li key={item.hash} className="c-media-card">
           <div className="c-media-frame">
-            <Picture
-              image={{ ...item, hash: item.hash as MediaHash }}
-              sizes="(min-width: 72rem) 16rem, (min-width: 40rem) 30vw, 45vw"
-            />
+            <Picture image={{ ...item, hash: item.hash as MediaHash }} sizes="(min-width: 72rem) 16rem, (min-width: 40rem) 30vw, 45vw" />
           </div>
           <div className="c-media-body">
             <p className="c-media-facts">
-              {item.filename} · {item.width} × {item.height} ·{" "}
-              {TYPE_NAMES[item.mime] ?? item.mime} ·{" "}
-              {formatBytes(item.byteSize)}
-              {item.source !== "upload"
-                ? ` · from ${item.source === "seed" ? "the seed" : "a review"}`
-                : ""}{" "}
-              · <When iso={item.createdAt} />
+              {item.filename} · {item.width} × {item.height} · {TYPE_NAMES[item.mime] ?? item.mime} · {formatBytes(item.byteSize)}
+              {item.source !== "upload" ? ` · from ${item.source === "seed" ? "the seed" : "a review"}` : ""} · <When iso={item.createdAt} />
             </p>
-            {mayEdit ? (
-              <AltForm item={item} />
-            ) : (
-              <p className="c-media-alt">{item.alt}</p>
-            )}
+            {mayEdit ? <AltForm item={item} /> : <p className="c-media-alt">{item.alt}</p>}
           </div>
         </li>
       ))}
@@ -80,21 +56,10 @@ function AltForm({ item }: { item: LibraryItem }) {
       <input type="hidden" name="intent" value="alt" />
       <input type="hidden" name="hash" value={item.hash} />
       <label htmlFor={id} className="c-field">
-        Alt text
+        Alt text of {item.filename}
       </label>
-      <textarea
-        id={id}
-        name="alt"
-        defaultValue={item.alt}
-        required
-        maxLength={ALT_MAX}
-        rows={3}
-      />
-      <button
-        type="submit"
-        className="c-button c-button-quiet"
-        aria-label={`Save the alt text of ${item.filename}`}
-      >
+      <textarea id={id} name="alt" defaultValue={item.alt} required maxLength={ALT_MAX} rows={3} />
+      <button type="submit" className="c-button c-button-quiet" aria-label={`Save the alt text of ${item.filename}`}>
         Save alt text
       </button>
     </Form>

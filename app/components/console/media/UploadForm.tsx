@@ -1,29 +1,10 @@
-import {
-  useEffect,
-  useRef,
-  useState,
-  type DragEvent,
-  type FormEvent,
-} from "react";
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { Form, useFetcher, useNavigation } from "react-router";
-import {
-  ACCEPTED_TYPES,
-  ALT_MAX,
-  ALT_RULE,
-  cleanAlt,
-  formatBytes,
-  MAX_FILES_PER_UPLOAD,
-  MAX_IMAGE_BYTES,
-} from "../../../../domain/media-upload";
+import { ACCEPTED_TYPES, ALT_MAX, ALT_RULE, cleanAlt, formatBytes, MAX_FILES_PER_UPLOAD, MAX_IMAGE_BYTES } from "../../../../domain/media-upload";
 
 /** What became of one file, as the server answered (server/http/console/media-service.ts). */
-export type UploadResult =
-  | { filename: string; ok: true; duplicate: boolean }
-  | { filename: string; ok: false; message: string };
-export type UploadAnswer =
-  | { kind: "upload"; files: UploadResult[] }
-  | { ok: false; error: string }
-  | { ok: true; message: string };
+export type UploadResult = { filename: string; ok: true; duplicate: boolean } | { filename: string; ok: false; message: string };
+export type UploadAnswer = { kind: "upload"; files: UploadResult[] } | { ok: false; error: string } | { ok: true; message: string };
 
 interface PendingFile {
   id: string;
@@ -39,10 +20,8 @@ let nextId = 0;
 
 /** The browser's first look at a file; the server decides from the bytes. */
 function problemOf(file: File): string | null {
-  if (file.size > MAX_IMAGE_BYTES)
-    return `${formatBytes(file.size)} is over the 15 MB limit. Export it smaller first.`;
-  if (file.type && !(ACCEPTED_TYPES as readonly string[]).includes(file.type))
-    return "This is not a JPEG, PNG, WebP, AVIF or GIF image.";
+  if (file.size > MAX_IMAGE_BYTES) return `${formatBytes(file.size)} is over the 15 MB limit. Export it smaller first.`;
+  if (file.type && !(ACCEPTED_TYPES as readonly string[]).includes(file.type)) return "This is not a JPEG, PNG, WebP, AVIF or GIF image.";
   return null;
 }
 
@@ -74,9 +53,7 @@ export function UploadForm({ answer }: { answer: UploadAnswer | undefined }) {
       problem: problemOf(file),
     }));
     setItems((now) => [...now, ...chosen]);
-    setNotice(
-      `${chosen.length} ${chosen.length === 1 ? "file" : "files"} added. Describe each one below.`,
-    );
+    setNotice(`${chosen.length} ${chosen.length === 1 ? "file" : "files"} added. Describe each one below.`);
   };
   const remove = (id: string) =>
     setItems((now) => {
@@ -115,20 +92,12 @@ export function UploadForm({ answer }: { answer: UploadAnswer | undefined }) {
     if (!hydrated) return;
     event.preventDefault();
     setTried(true);
-    if (items.length === 0)
-      return setNotice("Choose at least one image, or drop it on the box.");
+    if (items.length === 0) return setNotice("Choose at least one image, or drop it on the box.");
     if (items.length > MAX_FILES_PER_UPLOAD)
-      return setNotice(
-        `Upload at most ${MAX_FILES_PER_UPLOAD} images at a time; remove ${items.length - MAX_FILES_PER_UPLOAD}.`,
-      );
-    const firstBad = items.find(
-      (i) =>
-        !cleanAlt(i.alt) || (i.problem !== null && problemOf(i.file) !== null),
-    );
+      return setNotice(`Upload at most ${MAX_FILES_PER_UPLOAD} images at a time; remove ${items.length - MAX_FILES_PER_UPLOAD}.`);
+    const firstBad = items.find((i) => !cleanAlt(i.alt) || (i.problem !== null && problemOf(i.file) !== null));
     if (firstBad) {
-      setNotice(
-        "Some files need attention before uploading: see the messages beside them.",
-      );
+      setNotice("Some files need attention before uploading: see the messages beside them.");
       document.getElementById(`alt-${firstBad.id}`)?.focus();
       return;
     }
@@ -138,9 +107,7 @@ export function UploadForm({ answer }: { answer: UploadAnswer | undefined }) {
       data.append("alt", item.alt);
     }
     sent.current = items.map((i) => i.id);
-    setNotice(
-      `Uploading ${items.length} ${items.length === 1 ? "image" : "images"}…`,
-    );
+    setNotice(`Uploading ${items.length} ${items.length === 1 ? "image" : "images"}…`);
     fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
   };
 
@@ -152,21 +119,13 @@ export function UploadForm({ answer }: { answer: UploadAnswer | undefined }) {
 
   const FormTag = hydrated ? fetcher.Form : Form;
   return (
-    <section aria-labelledby="upload-heading" className="c-card">
+    <section aria-labelledby="upload-heading" className="c-card" data-upload-ready={hydrated || undefined}>
       <h2 id="upload-heading">Upload images</h2>
       <p className="c-hint">
-        JPEG, PNG, WebP, AVIF or GIF (its first frame), up to 15 MB and 50
-        megapixels each, {MAX_FILES_PER_UPLOAD} at a time. Every image needs alt
-        text: {ALT_RULE}
+        JPEG, PNG, WebP, AVIF or GIF (its first frame), up to 15 MB and 50 megapixels each, {MAX_FILES_PER_UPLOAD} at a time. Every image needs alt text.{" "}
+        {ALT_RULE}
       </p>
-      <FormTag
-        ref={form}
-        method="post"
-        encType="multipart/form-data"
-        className="c-form"
-        onSubmit={submit}
-        noValidate={hydrated}
-      >
+      <FormTag ref={form} method="post" encType="multipart/form-data" className="c-form" onSubmit={submit} noValidate={hydrated}>
         <div
           className="c-drop"
           data-over={over}
@@ -179,14 +138,13 @@ export function UploadForm({ answer }: { answer: UploadAnswer | undefined }) {
         >
           <label htmlFor={FILE_INPUT} className="c-field">
             Images
-            <span className="c-hint">
-              {hydrated
-                ? "Choose files, or drop them on this box."
-                : "Choose one or more files."}
-            </span>
           </label>
+          <span id={`${FILE_INPUT}-hint`} className="c-hint">
+            {hydrated ? "Choose files, or drop them on this box." : "Choose one or more files."}
+          </span>
           <input
             id={FILE_INPUT}
+            aria-describedby={`${FILE_INPUT}-hint`}
             type="file"
             name={hydrated ? undefined : "file"}
             multiple
@@ -202,31 +160,20 @@ export function UploadForm({ answer }: { answer: UploadAnswer | undefined }) {
             <PendingList
               items={items}
               tried={tried}
-              onAlt={(id, alt) =>
-                setItems((now) =>
-                  now.map((i) => (i.id === id ? { ...i, alt } : i)),
-                )
-              }
+              onAlt={(id, alt) => setItems((now) => now.map((i) => (i.id === id ? { ...i, alt } : i)))}
               onRemove={remove}
             />
           ) : (
             <label className="c-field">
-              Alt text
+              Alt text for these images
               <input name="alt" required maxLength={ALT_MAX} />
-              <span className="c-hint">
-                Describes each image of this upload; give each its own words in
-                the library below afterwards.
-              </span>
+              <span className="c-hint">Describes each image of this upload; give each its own words in the library below afterwards.</span>
             </label>
           )}
         </div>
         <div className="c-form-row">
           <button type="submit" className="c-button" disabled={busy}>
-            {busy
-              ? "Uploading…"
-              : hydrated && items.length > 0
-                ? `Upload ${items.length} ${items.length === 1 ? "image" : "images"}`
-                : "Upload"}
+            {busy ? "Uploading…" : hydrated && items.length > 0 ? `Upload ${items.length} ${items.length === 1 ? "image" : "images"}` : "Upload"}
           </button>
         </div>
       </FormTag>
@@ -261,13 +208,10 @@ function PendingList({
             <img src={item.preview} alt="" width={72} height={72} />
             <div>
               <p className="c-upload-name">
-                {item.file.name}{" "}
-                <span className="c-hint">({formatBytes(item.file.size)})</span>
+                {item.file.name} <span className="c-hint">({formatBytes(item.file.size)})</span>
               </p>
               <div className="c-field">
-                <label htmlFor={`alt-${item.id}`}>
-                  Alt text for {item.file.name}
-                </label>
+                <label htmlFor={`alt-${item.id}`}>Alt text for {item.file.name}</label>
                 <input
                   id={`alt-${item.id}`}
                   value={item.alt}
@@ -284,12 +228,7 @@ function PendingList({
                 </p>
               ) : null}
             </div>
-            <button
-              type="button"
-              className="c-link-button"
-              onClick={() => onRemove(item.id)}
-              aria-label={`Remove ${item.file.name}`}
-            >
+            <button type="button" className="c-link-button" onClick={() => onRemove(item.id)} aria-label={`Remove ${item.file.name}`}>
               Remove
             </button>
           </li>
@@ -307,12 +246,7 @@ function Results({ answer }: { answer: UploadAnswer | undefined }) {
     <ul className="c-upload-results" aria-label="Upload results">
       {answer.files.map((f, i) => (
         <li key={`${f.filename}-${i}`} className={f.ok ? "c-ok" : "c-error"}>
-          {f.filename}:{" "}
-          {f.ok
-            ? f.duplicate
-              ? "already in the library."
-              : "stored."
-            : f.message}
+          {f.filename}: {f.ok ? (f.duplicate ? "already in the library." : "stored.") : f.message}
         </li>
       ))}
     </ul>
