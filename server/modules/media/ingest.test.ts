@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaAssets, mediaOriginals } from "../../db/schema";
@@ -75,7 +75,7 @@ describe(`ingestImage (${testDriver()})`, () => {
     const rotated = await sharp({ create: { width: 600, height: 200, channels: 3, background: "#c83" } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
     expect(await ingestImage(shop, { bytes: rotated, filename: "turned.jpg", alt: "An orange band, turned", source: "review" })).toMatchObject({ width: 200, height: 600 });
     const rows = await dbOf(shop).select().from(mediaAssets);
-    expect(rows.map((r) => r.mime).sort()).toEqual(["image/jpeg", "image/jpeg", "image/png"]);
+    expect(rows.filter((r) => r.source !== "seed").map((r) => r.mime).sort()).toEqual(["image/jpeg", "image/jpeg", "image/png"]);
   });
 
   it("takes WebP, AVIF and GIF (its first frame)", async () => {
@@ -87,5 +87,16 @@ describe(`ingestImage (${testDriver()})`, () => {
     ] as const) {
       expect(await ingestImage(shop, { bytes, filename: name, alt: `Blue ${name}`, source: "upload" })).toMatchObject({ width: 320, height: 240 });
     }
+  });
+
+  it("keeps a shopper's photo without its metadata (no GPS in the stored original); a staff upload is kept as sent", async () => {
+    const tagged = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#5a7" } })
+      .jpeg()
+      .withExifMerge({ IFD0: { Copyright: "where I live" } })
+      .toBuffer();
+    expect((await sharp(tagged).metadata()).exif).toBeDefined();
+    const image = await ingestImage(shop, { bytes: tagged, filename: "garden.jpg", alt: "A green square from a shopper", source: "review" });
+    const [original] = await dbOf(shop).select().from(mediaOriginals).where(eq(mediaOriginals.hash, image.hash));
+    expect((await sharp(original!.data).metadata()).exif).toBeUndefined();
   });
 });

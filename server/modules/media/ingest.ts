@@ -8,6 +8,7 @@ import { mediaAssets, mediaOriginals } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
 import { inspectImage, type ImageFacts } from "./inspect-image";
 import { makePlaceholder } from "./placeholder";
+import { readImage, withSharpSlot } from "./sharp-work";
 
 export type IngestSource = "upload" | "review";
 
@@ -89,7 +90,16 @@ export async function storeImage(tx: Queryable, image: PreparedImage, meta: { so
  * and its row in one transaction, deduplicated by hash. A refused file throws a 4xx ShopError and stores nothing.
  */
 export async function ingestImage(shop: Shop, input: IngestInput): Promise<MediaImage> {
-  const prepared = await prepareImage(input);
+  const checked = await prepareImage(input);
+  // A shopper's photo may carry where it was taken: its original is kept re-encoded without metadata (staff uploads are
+  // kept as sent, and no original is ever served).
+  const prepared = input.source === "review" ? await prepareImage({ ...input, bytes: await withoutMetadata(checked) }) : checked;
   const stored = await dbOf(shop).transaction((tx) => storeImage(tx, prepared, { source: input.source, staffId: input.staffId, now: shop.clock.now() }));
   return stored.image;
+}
+
+/** The same picture, upright, in its own format, with no EXIF, GPS or other metadata (sharp drops it unless asked). */
+function withoutMetadata(image: PreparedImage): Promise<Uint8Array> {
+  const format = image.mime === "image/jpeg" ? "jpeg" : image.mime === "image/png" ? "png" : image.mime === "image/avif" ? "avif" : "webp";
+  return withSharpSlot(() => readImage(image.bytes).rotate().toFormat(format, { quality: 90 }).toBuffer());
 }
