@@ -1,5 +1,6 @@
 import type { ProductOffer } from "../../../domain/offers";
 import { Price } from "../product/Price";
+import { ProductThumb } from "../product/product-photos";
 import { formButton } from "./QuantityStepper";
 
 interface UpsellListProps {
@@ -19,7 +20,7 @@ export function UpsellList({ offers, country, onAdd }: UpsellListProps) {
       <ul className="upsell__list">
         {offers.map((offer) => (
           <li key={offer.productCode} className="upsell__item" data-product={offer.productCode}>
-            <img src={offer.image} alt="" width={64} height={64} className="upsell__image" />
+            <ProductThumb productCode={offer.productCode} fallback={offer.image} size={64} className="upsell__image" />
             <div className="upsell__body">
               <p className="upsell__name">{offer.name}</p>
               {offer.price && (
