@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MediaHash } from "../../../domain/media";
 import { productProfiles as profilesTable, mediaAssets } from "../../db/schema";
 import { dbOf } from "../../shop";
+import { seedMediaHashes } from "../media";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 import { forgetProductPhotos, productPhotos, productProfiles, readProfilesSeed, saveProductProfile, seedProductProfiles, storedProfiles } from "./product-profiles";
 
@@ -32,11 +33,12 @@ describe(`product profiles (${testDriver()})`, () => {
   });
   afterAll(() => shop.cleanup());
 
-  it("the shop's seed gave every product a profile before any photo exists (galleries empty, facts and reassurance set)", async () => {
+  it("the shop's seed gave every product a profile: the seed photographs' three views, facts and reassurance", async () => {
     const seeds = await readProfilesSeed();
     const stored = await storedProfiles(dbOf(shop), seeds.map((s) => s.productCode));
     expect(stored.size).toBe(seeds.length);
-    expect(stored.get("syn-wk")!.gallery).toEqual([]);
+    const real = await seedMediaHashes();
+    expect(stored.get("syn-wk")!.gallery.map((g) => g.hash)).toEqual(["ds01-jar-pack", "ds01-jar-contents", "ds01-jar-setting"].map((n) => real.get(n)));
     expect(stored.get("syn-wk")!.facts.strains).toHaveLength(24);
   });
 
