@@ -11,6 +11,7 @@
 // Not part of `npm test` (it needs a build, and PostgreSQL unless --pglite).
 // Usage: node bench/kill-orders.mjs [--postgres=URL | --pglite] [--port=3900] [--kill-after=8]
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -46,7 +47,7 @@ async function openChecks() {
     await client.connect();
     return { query: (sql) => client.query(sql), end: () => client.end() };
   }
-  const client = await PGlite.create(join(database.dataDir, "pglite"));
+  const client = await PGlite.create(join(database.dataDir, "pglite"), { extensions: { pg_trgm } });
   return { query: (sql) => client.query(sql), end: () => client.close() };
 }
 let failures = 0;

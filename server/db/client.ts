@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -98,7 +99,8 @@ async function openPglite(dataDir: string | null, options: DatabaseOptions): Pro
     // PGlite does not create the parent folder itself.
     const pgDir = dataDir ? join(dataDir, "pglite") : undefined;
     if (pgDir) mkdirSync(pgDir, { recursive: true });
-    const client = await PGlite.create(pgDir);
+    // pg_trgm: the console's customer search (migration 0031) needs it loaded before the migration creates it.
+    const client = await PGlite.create(pgDir, { extensions: { pg_trgm } });
     // PGlite plans every statement on every call; the database's queries are parsed once under names (ADR 0054).
     const db = drizzlePglite(withNamedStatements(client), drizzleOptions(options)) as unknown as Database;
     writeStatementTextFaster(db);

@@ -5,6 +5,14 @@ import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueInde
 export const customerNameKeys = (firstName: AnyPgColumn, lastName: AnyPgColumn) =>
   sql`(array[lower(coalesce(${firstName}, '')), lower(coalesce(${lastName}, '')), lower(coalesce(${firstName}, '') || ' ' || coalesce(${lastName}, ''))])`;
 
+/**
+ * The text the console's customer search matches any part of (issue 36): email, first and last name and phone,
+ * lowercased, with the phone's digits alone as well so "5550123" finds "+1 (555) 0123". The trigram index and the
+ * search's where clause share this one expression, so the planner can use the index.
+ */
+export const customerSearchText = (email: AnyPgColumn, firstName: AnyPgColumn, lastName: AnyPgColumn, phone: AnyPgColumn) =>
+  sql`(lower(${email} || ' ' || coalesce(${firstName}, '') || ' ' || coalesce(${lastName}, '') || ' ' || coalesce(${phone}, '') || ' ' || regexp_replace(coalesce(${phone}, ''), '[^0-9]', '', 'g')))`;
+
 export const customers = pgTable("customers", {
   id: uuid("id").primaryKey().defaultRandom(),
   /** Always stored trimmed and lowercased, so lookups by email are exact. */
@@ -24,6 +32,8 @@ export const customers = pgTable("customers", {
 }, (t) => [
   index("customers_created_idx").on(t.createdAt, t.id),
   index("customers_name_keys_idx").using("gin", customerNameKeys(t.firstName, t.lastName)),
+  // customers_search_trgm_idx: the console's search by any part of email, name or phone (issue 36, customerSearchText).
+  index("customers_search_trgm_idx").using("gin", sql`${customerSearchText(t.email, t.firstName, t.lastName, t.phone)} gin_trgm_ops`),
 ]);
 
 /** Experiment variants are per user (SPEC.md section 6). */

@@ -29,3 +29,4 @@ export * from "./referrals";
 export * from "./media";
 export * from "./reviews";
 export * from "./product-profiles";
+export * from "./console-operations";

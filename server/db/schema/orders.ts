@@ -41,7 +41,12 @@ export const orders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   // orders_email_number_idx: the console finds an order by email, newest first, and pages through them (keyset).
-  (t) => [index("orders_customer_created_idx").on(t.customerId, t.createdAt), index("orders_email_number_idx").on(t.email, t.number)],
+  // orders_created_idx: the console's figures (issue 36) read a date range of orders.
+  (t) => [
+    index("orders_customer_created_idx").on(t.customerId, t.createdAt),
+    index("orders_email_number_idx").on(t.email, t.number),
+    index("orders_created_idx").on(t.createdAt),
+  ],
 );
 
 export const orderLines = pgTable(

@@ -65,6 +65,8 @@ export const paymentRefunds = pgTable(
   (t) => [
     index("payment_refunds_payment_idx").on(t.paymentId),
     index("payment_refunds_order_idx").on(t.orderId),
+    // The console's net revenue (issue 36) reads a date range of refunds.
+    index("payment_refunds_created_idx").on(t.createdAt),
     check("payment_refunds_amount_positive", sql`${t.amount} > 0`),
     check("payment_refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
   ],
