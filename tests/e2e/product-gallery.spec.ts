@@ -20,6 +20,8 @@ async function openWithGallery(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator("h1")).toBeVisible();
   test.skip((await gallery(page).count()) === 0, NO_PHOTOS);
+  // Keys and taps before hydration do nothing: these tests are about the enhanced gallery.
+  await expect(page.locator("[data-hydrated]")).toBeAttached();
 }
 
 /** The sum of layout shifts not caused by input, measured from the first paint until the page has settled. */

@@ -26,12 +26,14 @@ export function ProductGallery({ images, productName }: ProductGalleryProps) {
   const [current, setCurrent] = useState(0);
   const [zoomed, setZoomed] = useState<number | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
-  useCurrentSlide(strip, setCurrent);
+  const heading = useRef<number | null>(null);
+  useCurrentSlide(strip, heading, setCurrent);
   if (images.length === 0) return null;
 
   const show = (index: number) => {
     const slide = strip.current?.children[index] as HTMLElement | undefined;
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    heading.current = index;
     if (slide && strip.current) strip.current.scrollTo({ left: slide.offsetLeft, behavior: reduce ? "instant" : "smooth" });
     setCurrent(index);
   };
@@ -89,7 +91,11 @@ function ThumbButtons({ images, current, onShow, label, className, thumbs = fals
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const last = images.length - 1;
-    const next = { ArrowRight: current + 1, ArrowDown: current + 1, ArrowLeft: current - 1, ArrowUp: current - 1, Home: 0, End: last }[event.key];
+    // From the focused button, not `current`: while a smooth scroll runs, the scroll moves `current` through the
+    // photos in between, and a quick second key press would start from one of those.
+    const buttons = Array.from(list.current?.children ?? []);
+    const from = Math.max(0, buttons.indexOf(event.target as Element));
+    const next = { ArrowRight: from + 1, ArrowDown: from + 1, ArrowLeft: from - 1, ArrowUp: from - 1, Home: 0, End: last }[event.key];
     if (next === undefined) return;
     event.preventDefault();
     const index = (next + images.length) % images.length;
@@ -115,22 +121,38 @@ function ThumbButtons({ images, current, onShow, label, className, thumbs = fals
   );
 }
 
-/** Follows the swipe: the slide the strip has scrolled to is the current one (thumbnails and dots mark it). */
-function useCurrentSlide(strip: React.RefObject<HTMLDivElement | null>, setCurrent: (i: number) => void) {
+/**
+ * Follows the swipe: the slide the strip has scrolled to is the current one (thumbnails and dots mark it). While a
+ * chosen photo scrolls into view (`heading`), the photos passed on the way are not made current: the tab stop and
+ * the marked thumbnail stay on the chosen one.
+ */
+function useCurrentSlide(strip: React.RefObject<HTMLDivElement | null>, heading: React.RefObject<number | null>, setCurrent: (i: number) => void) {
   useEffect(() => {
     const root = strip.current;
     if (!root) return;
     let frame = 0;
     const onScroll = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => root.clientWidth > 0 && setCurrent(Math.round(root.scrollLeft / root.clientWidth)));
+      frame = requestAnimationFrame(() => {
+        if (root.clientWidth === 0) return;
+        const shown = Math.round(root.scrollLeft / root.clientWidth);
+        if (heading.current !== null && heading.current !== shown) return;
+        setCurrent(shown);
+      });
+    };
+    // A scroll that ends short of the chosen photo (a swipe took over) lets the swipe decide again.
+    const onScrollEnd = () => {
+      heading.current = null;
+      onScroll();
     };
     root.addEventListener("scroll", onScroll, { passive: true });
+    root.addEventListener("scrollend", onScrollEnd, { passive: true });
     return () => {
       root.removeEventListener("scroll", onScroll);
+      root.removeEventListener("scrollend", onScrollEnd);
       cancelAnimationFrame(frame);
     };
-  }, [strip, setCurrent]);
+  }, [strip, heading, setCurrent]);
 }
 
 function ZoomIcon() {

@@ -6,7 +6,7 @@ const LONG_LIST = 6;
 /**
  * The supplement-facts panel from the product's profile (ADR 0069): a real table (caption, header cells with scope)
  * styled like a printed label. A long strain list sits in a <details>, open to read on a wide screen (CSS) and
- * folded on a phone.
+ * folded on a phone. Rendered to markup on the server and never hydrated (ADR 0077): no hooks or handlers here.
  */
 export function SupplementFacts({ facts, productName }: { facts: Facts; productName: string }) {
   const footnote = facts.amounts.some((a) => a.dailyValue === "†");

@@ -9,6 +9,7 @@ import { reviewCountWords } from "./Stars";
  * A product page's reviews (id "reviews", the summary line's target): average, count and distribution of the line's
  * approved reviews, then a page of them newest first. Filters and pages are links to this page with reviewRating and
  * reviewPage, ending at #reviews.
+ * Rendered to markup on the server and never hydrated (ADR 0077): no hooks or handlers here or in its children.
  */
 export function ProductReviews({ view, query, path, productName }: { view: ReviewsViewData; query: ReviewListQuery; path: string; productName: string }) {
   const { summary, list, images } = view;

@@ -20,6 +20,8 @@ import { ProductReviews } from "../../components/reviews/ProductReviews";
 import { ReviewSummaryLine } from "../../components/reviews/ReviewSummaryLine";
 import { usePromoCoupon } from "../../components/promo/use-promo-coupon";
 import { ShippingNote } from "../../components/ui/ShippingNote";
+import { ServerRendered } from "../../components/ui/ServerRendered";
+import { staticMarkup } from "../../lib/static-markup.server";
 import { useFlags } from "../../lib/use-flags";
 import { pageMeta } from "../../lib/page-meta";
 import { picturePreload } from "../../lib/preload-picture";
@@ -54,17 +56,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page,
     catalog,
     cartRules,
-    profile,
+    // The gallery and reassurance row are interactive; the facts go as markup below.
+    profile: profile ? { gallery: profile.gallery, reassurance: profile.reassurance } : null,
     country: context.country,
     internationalCurrency,
     pageUrl: `${url.origin}${url.pathname}`,
-    reviews: { view: reviews, query: reviewQuery, newest: newestReviews, productName: PRODUCT_LINES[line].name, path: url.pathname },
+    // The facts table and the reviews have no state: sent as finished markup, never hydrated (ADR 0077).
+    factsMarkup: profile ? staticMarkup(<SupplementFacts facts={profile.facts} productName={page.title} />) : null,
+    reviewsMarkup: staticMarkup(<ProductReviews view={reviews} query={reviewQuery} path={url.pathname} productName={PRODUCT_LINES[line].name} />),
+    reviews: { summary: reviews.summary, newest: newestReviews },
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   if (!d) return pageMeta(null);
-  const jsonLd = productJsonLd(offersFrom(d.codes, d.catalog, d.country), d.pageUrl, { summary: d.reviews.view.summary, reviews: d.reviews.newest });
+  const jsonLd = productJsonLd(offersFrom(d.codes, d.catalog, d.country), d.pageUrl, { summary: d.reviews.summary, reviews: d.reviews.newest });
   // The first photo is the page's largest paint: the browser starts it from the head (ADR 0069).
   const first = d.profile?.gallery[0];
   return [...pageMeta(d.page, d.pageUrl), ...(first ? [picturePreload(first, GALLERY_SIZES)] : []), ...(jsonLd ? [{ "script:ld+json": jsonLd }] : [])];
@@ -92,7 +98,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <h1 id="product-title" className="page-title">
             {page.title}
           </h1>
-          <ReviewSummaryLine summary={loaderData.reviews.view.summary} />
+          <ReviewSummaryLine summary={loaderData.reviews.summary} />
           <p className="page-intro">{page.intro}</p>
           <CountryPicker country={country} onChange={changeCountry} busy={loading} />
           {error && (
@@ -106,8 +112,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       {chosen && <ProductDetails offer={chosen} />}
-      {profile && <SupplementFacts facts={profile.facts} productName={page.title} />}
-      <ProductReviews view={loaderData.reviews.view} query={loaderData.reviews.query} path={loaderData.reviews.path} productName={loaderData.reviews.productName} />
+      {loaderData.factsMarkup && <ServerRendered markup={loaderData.factsMarkup} />}
+      <ServerRendered markup={loaderData.reviewsMarkup} />
       <div className="content-blocks">
         <Blocks blocks={page.blocks} />
       </div>
