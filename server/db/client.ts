@@ -32,13 +32,16 @@ export interface DatabaseHandle {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Connections of the pool in use, idle and awaited (PostgreSQL; PGlite has one connection and answers null). */
   poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
+  /** PGlite only: the whole database as one tar file, which `{ memory: true, from }` opens again (the tests' template). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 /** The key of the boot lock (pg_advisory_lock), taken around migrations and the seed. */
 export const BOOT_LOCK_KEY = 727002;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** `from`: an in-memory PGlite that starts as a copy of a dumped database (server/testing/test-template.ts). */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; from?: Blob };
 
 export interface DatabaseOptions {
   /** Most connections this process opens to PostgreSQL (DATABASE_POOL_SIZE); the listener adds one. */
@@ -49,7 +52,8 @@ export interface DatabaseOptions {
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<DatabaseHandle> {
   if ("url" in target) return openPostgres(target.url, options);
-  return openPglite("memory" in target ? null : resolve(target.dataDir), options);
+  if ("memory" in target) return openPglite(null, options, target.from);
+  return openPglite(resolve(target.dataDir), options);
 }
 
 function drizzleOptions(options: DatabaseOptions) {
@@ -93,14 +97,14 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   };
 }
 
-async function openPglite(dataDir: string | null, options: DatabaseOptions): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, options: DatabaseOptions, from?: Blob): Promise<DatabaseHandle> {
   const lock = dataDir ? lockDataDir(dataDir) : null;
   try {
     // PGlite does not create the parent folder itself.
     const pgDir = dataDir ? join(dataDir, "pglite") : undefined;
     if (pgDir) mkdirSync(pgDir, { recursive: true });
     // pg_trgm: the console's customer search (migration 0031) needs it loaded before the migration creates it.
-    const client = await PGlite.create(pgDir, { extensions: { pg_trgm } });
+    const client = await PGlite.create(pgDir, { extensions: { pg_trgm }, loadDataDir: from });
     // PGlite plans every statement on every call; the database's queries are parsed once under names (ADR 0054).
     const db = drizzlePglite(withNamedStatements(client), drizzleOptions(options)) as unknown as Database;
     writeStatementTextFaster(db);
@@ -122,6 +126,7 @@ async function openPglite(dataDir: string | null, options: DatabaseOptions): Pro
       listen,
       exclusive: (fn) => fn(),
       poolStats: () => null,
+      dumpDataDir: () => client.dumpDataDir("none"),
       close: async () => {
         try {
           await client.close();

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { openShop } from "../boot";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../db/client";
 import { parseEnv, type Env } from "../env";
 import { fixedClock, type Clock } from "../lib/clock";
 import { createLogger } from "../lib/logger";
 import type { Shop } from "../shop";
+import { TEMPLATE_NOW, adminQuery, pgliteTemplate, postgresTemplate, withDatabase } from "./test-template";
 
 /**
  * A migrated, seeded shop on a database of its own: in-memory PGlite by default, or a fresh PostgreSQL
@@ -32,8 +32,10 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 }
 
 export async function openTestShop(options: { now?: string; env?: Record<string, string> } & DatabaseOptions = {}): Promise<TestShop> {
-  const clock = fixedClock(options.now ?? "2026-11-22T12:00:00Z");
-  const { database, drop, url } = await openTestDatabase({ onQuery: options.onQuery });
+  const now = options.now ?? TEMPLATE_NOW;
+  const clock = fixedClock(now);
+  // A copy of the run's migrated, seeded template when the clock is the template's (openShop then finds it all done).
+  const { database, drop, url } = await openTestDatabase({ onQuery: options.onQuery }, now);
   const shop = await openShop(testEnv(options.env), { clock, log: createLogger("silent"), database });
   return {
     ...shop,
@@ -46,32 +48,21 @@ export async function openTestShop(options: { now?: string; env?: Record<string,
   };
 }
 
-export async function openTestDatabase(options: DatabaseOptions = {}): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; url?: string }> {
-  if (testDriver() === "pglite") return { database: await openDatabase({ memory: true }, options), drop: async () => {} };
+/** An empty database; with `templateNow`, a copy of the run's template when it was made at that moment. */
+export async function openTestDatabase(options: DatabaseOptions = {}, templateNow?: string): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; url?: string }> {
+  if (testDriver() === "pglite") {
+    const from = templateNow ? await pgliteTemplate(templateNow) : undefined;
+    return { database: await openDatabase({ memory: true, from: from ?? undefined }, options), drop: async () => {} };
+  }
   const name = `shop_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  const template = templateNow ? postgresTemplate(templateNow) : null;
+  await adminQuery(TEST_POSTGRES_URL, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = withDatabase(TEST_POSTGRES_URL, name);
   return {
     database: await openDatabase({ url }, options),
     url,
-    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => adminQuery(TEST_POSTGRES_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 export type { Clock };
