@@ -48,7 +48,9 @@ async function main(mode: string): Promise<void> {
     return;
   }
   web = await startWeb(shop, await productionDocumentHandler());
-  shop.log.info({ port: web.port, database: shop.database.kind, jobs: jobs ? "inline" : "off" }, `open http://localhost:${web.port} (the shop is listening)`);
+  // Behind a proxy the address to open is PUBLIC_URL, not this process's port (issue 37).
+  const address = env.PUBLIC_URL ?? `http://localhost:${web.port}`;
+  shop.log.info({ port: web.port, database: shop.database.kind, jobs: jobs ? "inline" : "off" }, `open ${address} (the shop is listening on port ${web.port})`);
 }
 
 async function consoleOwner(email: string): Promise<void> {

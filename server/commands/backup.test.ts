@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -117,4 +117,11 @@ describe.skipIf(testDriver() !== "postgres" || !hasPgDump)("backup and restore o
       await admin.end();
     }
   }, 120_000);
+
+  it("a restore into a database that does not exist says to create it first", () => {
+    const file = join(tempDir("pg-backup-missing"), "shop.dump");
+    writeFileSync(file, "not read: the database is missing first");
+    const missing = Object.assign(new URL(TEST_POSTGRES_URL), { pathname: "/shop_restore_missing_db" }).toString();
+    expect(() => restore({ databaseUrl: missing, dataDir: "unused" }, file)).toThrow(/The database shop_restore_missing_db does not exist\. Create it first \(createdb shop_restore_missing_db/);
+  });
 });

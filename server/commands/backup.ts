@@ -49,6 +49,13 @@ export function backup(target: BackupTarget, file: string): string {
   return `Backed up ${source} to the folder ${out} (restore it with npm run restore -- ${file}).`;
 }
 
+/** pg_restore fills a database; it does not make one (issue 37: a restore into a new name failed in pg_restore's words). */
+function requireDatabase(url: string): void {
+  const probe = spawnSync("psql", [`--dbname=${url}`, "--no-psqlrc", "-Atc", "select 1"], { encoding: "utf8" });
+  const missing = /database "([^"]+)" does not exist/.exec(probe.stderr ?? "");
+  if (missing) throw new BackupError(`The database ${missing[1]} does not exist. Create it first (createdb ${missing[1]}, or CREATE DATABASE ${missing[1]}), then restore into it.`);
+}
+
 export function restore(target: BackupTarget, file: string): string {
   if (!file) throw new BackupError("Say which backup to restore: npm run restore -- <file>");
   const from = resolve(file);
@@ -56,6 +63,7 @@ export function restore(target: BackupTarget, file: string): string {
   if (target.databaseUrl) {
     if (!statSync(from).isFile()) throw new BackupError(`${from} is a folder: that is a PGlite backup; unset DATABASE_URL and set DATA_DIR to restore it.`);
     // --clean --if-exists: the database may be the one backed up (a rollback) or an empty one; one transaction: all or nothing.
+    requireDatabase(target.databaseUrl);
     run(tool("pg_restore"), ["--clean", "--if-exists", "--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", `--dbname=${target.databaseUrl}`, from]);
     return `Restored ${from} into the PostgreSQL database. Start the shop: migrations newer than the backup run at start.`;
   }
