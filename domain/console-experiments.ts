@@ -77,3 +77,36 @@ export interface ConsoleExperiment {
 export function definitionOf(row: Pick<ConsoleExperiment, "name" | "control" | "variants" | "trafficPercent" | "audience">): ExperimentDefinition {
   return { name: row.name, control: row.control, variants: row.variants, traffic: row.trafficPercent / 100, audience: row.audience };
 }
+
+/** How many variant rows besides the control the console's plain form offers (empty rows are ignored). */
+export const FORM_VARIANT_ROWS = 4;
+
+/**
+ * The console's create form (it works before JavaScript: plain named fields) as NewExperimentInput's shape: the
+ * control's name and weight, then rows variant_name_N / variant_weight_N, empty rows left out.
+ */
+export function experimentFromForm(fields: Record<string, string | undefined>) {
+  const control = (fields.control ?? "").trim();
+  const rows = Array.from({ length: FORM_VARIANT_ROWS }, (_, i) => ({ name: (fields[`variant_name_${i + 1}`] ?? "").trim(), weight: fields[`variant_weight_${i + 1}`] ?? "" }));
+  return {
+    name: fields.name ?? "",
+    description: fields.description ?? "",
+    control,
+    variants: [{ name: control, weight: fields.control_weight ?? "" }, ...rows.filter((r) => r.name !== "")],
+    trafficPercent: fields.trafficPercent ?? "",
+    audience: fields.audience ?? "",
+    goalEvent: fields.goalEvent ?? "",
+  };
+}
+
+/** The change form of a stopped experiment: weight_<variant> fields, and the settings. */
+export function experimentChangeFromForm(fields: Record<string, string | undefined>) {
+  const weights = Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith("weight_")).map(([k, v]) => [k.slice("weight_".length), v ?? ""]));
+  return { description: fields.description ?? "", trafficPercent: fields.trafficPercent ?? "", audience: fields.audience ?? "", goalEvent: fields.goalEvent ?? "", weights };
+}
+
+export const AUDIENCE_LABELS: Record<ExperimentAudience, string> = {
+  everyone: "Everyone (members and signed-out visitors)",
+  visitors: "Signed-out visitors only",
+  members: "Signed-in members only",
+};
