@@ -51,7 +51,8 @@ export default function ConsoleExperiments({ loaderData }: Route.ComponentProps)
         the variant they had.
       </p>
       <ActionMessage result={result && "ok" in result ? result : undefined} />
-      {mayDraft ? <CreateExperimentForm audiences={audiences} goals={goals} open={failed} /> : null}
+      {/* Remounted after each success, so the form comes back closed and empty; after a refusal it stays open as typed. */}
+      {mayDraft ? <CreateExperimentForm key={result && "ok" in result && result.ok ? result.message : "create"} audiences={audiences} goals={goals} open={failed} /> : null}
       {experiments.map((e) => (
         <ExperimentCard key={e.name} e={e} mayEdit={mayEdit} mayDraft={mayDraft} audiences={audiences} goals={goals} />
       ))}

@@ -20,13 +20,13 @@ export function CreateExperimentForm({ audiences, goals, open }: { audiences: re
       <Form method="post" className="c-form" style={{ marginTop: "1rem" }} aria-label="Create an experiment">
         <input type="hidden" name="intent" value="create" />
         <div className="c-form-row">
-          <label className="c-field">
-            Name
-            <input name="name" required minLength={3} maxLength={48} pattern={NAME_PATTERN} autoComplete="off" aria-describedby="exp-name-hint" />
+          <div className="c-field">
+            <label htmlFor="exp-name">Name</label>
+            <input id="exp-name" name="name" required minLength={3} maxLength={48} pattern={NAME_PATTERN} autoComplete="off" aria-describedby="exp-name-hint" />
             <span className="c-hint" id="exp-name-hint">
               3 to 48 lower-case letters, digits and _ (e.g. welcome_copy). It cannot be changed later.
             </span>
-          </label>
+          </div>
           <label className="c-field" style={{ flex: "1 1 16rem" }}>
             Description
             <input name="description" maxLength={500} />
@@ -61,6 +61,10 @@ export function CreateExperimentForm({ audiences, goals, open }: { audiences: re
             </div>
           ))}
         </fieldset>
+        <p className="c-hint" style={{ margin: 0 }}>
+          Signed-out visitors are not drawn into any experiment yet (the shop has no visitor id of its own): they see
+          the control, so a visitors-only experiment draws nobody for now.
+        </p>
         <div className="c-form-row">
           <label className="c-field">
             Share of traffic (%)
@@ -76,9 +80,9 @@ export function CreateExperimentForm({ audiences, goals, open }: { audiences: re
               ))}
             </select>
           </label>
-          <label className="c-field">
-            Goal event
-            <select name="goalEvent" aria-describedby="exp-goal-hint">
+          <div className="c-field">
+            <label htmlFor="exp-goal">Goal event</label>
+            <select id="exp-goal" name="goalEvent" aria-describedby="exp-goal-hint">
               {goals.map((g) => (
                 <option key={g} value={g}>
                   {g}
@@ -88,7 +92,7 @@ export function CreateExperimentForm({ audiences, goals, open }: { audiences: re
             <span className="c-hint" id="exp-goal-hint">
               Counted from the shop&apos;s own records: a checkout order after the member first saw a variant.
             </span>
-          </label>
+          </div>
         </div>
         <div>
           <SubmitButton>Create experiment (stopped)</SubmitButton>
