@@ -41,22 +41,22 @@ export function CreateExperimentForm({ audiences, goals, open }: { audiences: re
           <div className="c-form-row">
             <label className="c-field">
               Control (name)
-              <input name="control" required defaultValue="control" pattern={VARIANT_PATTERN} maxLength={32} />
+              <input name="control" required defaultValue="control" pattern={VARIANT_PATTERN} maxLength={32} size={14} />
             </label>
             <label className="c-field">
               Control weight
-              <input name="control_weight" required type="number" min={0} max={MAX_WEIGHT} step={1} defaultValue={1} inputMode="numeric" aria-describedby="exp-weights-hint" />
+              <input name="control_weight" required type="number" min={0} max={MAX_WEIGHT} step={1} style={{ width: "5.5rem" }} defaultValue={1} inputMode="numeric" aria-describedby="exp-weights-hint" />
             </label>
           </div>
           {Array.from({ length: FORM_VARIANT_ROWS }, (_, i) => (
             <div className="c-form-row" key={i}>
               <label className="c-field">
                 Variant {i + 1} (name)
-                <input name={`variant_name_${i + 1}`} required={i === 0} pattern={VARIANT_PATTERN} maxLength={32} autoComplete="off" />
+                <input name={`variant_name_${i + 1}`} required={i === 0} pattern={VARIANT_PATTERN} maxLength={32} size={14} autoComplete="off" />
               </label>
               <label className="c-field">
                 Variant {i + 1} weight
-                <input name={`variant_weight_${i + 1}`} type="number" min={0} max={MAX_WEIGHT} step={1} defaultValue={i === 0 ? 1 : undefined} inputMode="numeric" />
+                <input name={`variant_weight_${i + 1}`} type="number" min={0} max={MAX_WEIGHT} step={1} style={{ width: "5.5rem" }} defaultValue={i === 0 ? 1 : undefined} inputMode="numeric" />
               </label>
             </div>
           ))}

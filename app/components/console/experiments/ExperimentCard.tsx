@@ -114,7 +114,7 @@ function ChangeForm({ e, audiences, goals }: { e: ExperimentView; audiences: rea
           {Object.entries(e.weights).map(([variant, weight]) => (
             <label className="c-field" key={variant}>
               Weight of {variant}
-              <input name={`weight_${variant}`} type="number" min={0} max={MAX_WEIGHT} step={1} required defaultValue={weight} inputMode="numeric" />
+              <input name={`weight_${variant}`} type="number" min={0} max={MAX_WEIGHT} step={1} style={{ width: "5.5rem" }} required defaultValue={weight} inputMode="numeric" />
             </label>
           ))}
           <label className="c-field">
