@@ -41,6 +41,9 @@ export const PERMISSIONS = {
   // Experiments (ADR 0042): read like flags, started and stopped only by an owner, as flag defaults are.
   "experiments.read": ["owner", "content"],
   "experiments.edit": ["owner"],
+  // Drafting (ADR 0076): creating an experiment, stopped, and changing one while it is stopped. Content staff may
+  // prepare one; only an owner starts it, since a running experiment changes what customers see.
+  "experiments.draft": ["owner", "content"],
   // The right of access and the right to erasure, done by support on a customer's behalf (ADR 0042).
   "customers.export-data": ["owner", "support"],
   "customers.erase": ["owner", "support"],

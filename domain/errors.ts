@@ -70,6 +70,8 @@ export const ERROR_CATALOGUE = {
   },
   SOCIAL_NOT_CONFIGURED: { status: 404, message: "This sign-in option is not available." },
   EXPERIMENT_NOT_FOUND: { status: 404, message: "Error fetching experiment" },
+  EXPERIMENT_NAME_TAKEN: { status: 409, message: "An experiment of that name exists already. Choose another name." },
+  EXPERIMENT_RUNNING: { status: 409, message: "Stop the experiment before changing its weights, traffic or audience." },
   REFUND_EXCEEDS_BALANCE: { status: 409, message: "That is more than can still be refunded of this payment." },
   REFUND_FAILED: { status: 422, message: "The payment provider did not make the refund. Nothing was refunded; try again." },
   IDEMPOTENCY_CONFLICT: { status: 409, message: "This request key was already used for a different request." },

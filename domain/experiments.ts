@@ -25,15 +25,27 @@ export interface ExperimentDefinition {
   variants: readonly { name: string; weight: number }[];
   /** Share of users or visitors in the experiment, 0 to 1; the rest see the control and are not exposed. */
   traffic: number;
+  /** Who may be drawn in (domain/console-experiments.ts); the coded ones are per member (SPEC.md section 6). */
+  audience?: ExperimentAudience;
+}
+
+/** Who an experiment draws from: everyone, signed-out visitors only, or signed-in members only. */
+export const EXPERIMENT_AUDIENCES = ["everyone", "visitors", "members"] as const;
+export type ExperimentAudience = (typeof EXPERIMENT_AUDIENCES)[number];
+
+/** Whether a unit of this kind may be drawn into the experiment at all (before the traffic share and the weights). */
+export function inAudience(definition: Pick<ExperimentDefinition, "audience">, signedIn: boolean): boolean {
+  const audience = definition.audience ?? "members";
+  return audience === "everyone" || (audience === "members") === signedIn;
 }
 
 export const EXPERIMENT_DEFINITIONS: readonly ExperimentDefinition[] = [
-  { name: LOYALTY_NEW_USER, control: "control", variants: [{ name: "control", weight: 50 }, { name: "exclude", weight: 50 }], traffic: 1 },
-  { name: REFERRAL_BADGE, control: "control", variants: [{ name: "control", weight: 50 }, { name: "new_badge", weight: 50 }], traffic: 1 },
+  { name: LOYALTY_NEW_USER, control: "control", variants: [{ name: "control", weight: 50 }, { name: "exclude", weight: 50 }], traffic: 1, audience: "members" },
+  { name: REFERRAL_BADGE, control: "control", variants: [{ name: "control", weight: 50 }, { name: "new_badge", weight: 50 }], traffic: 1, audience: "members" },
   // Flag experiments (ADR 0062) ship with no traffic: nobody is drawn into them until the traffic share is raised here.
   // A member can still be placed in a variant (PUT user-experiment, the test hooks), and is then served it.
-  { name: CART_REDESIGN, control: "control", variants: [{ name: "control", weight: 34 }, { name: "variant_1", weight: 33 }, { name: "variant_2", weight: 33 }], traffic: 0 },
-  { name: CHECKOUT_SHIPPING_FEES, control: "control", variants: [{ name: "control", weight: 50 }, { name: "fees_v2", weight: 50 }], traffic: 0 },
+  { name: CART_REDESIGN, control: "control", variants: [{ name: "control", weight: 34 }, { name: "variant_1", weight: 33 }, { name: "variant_2", weight: 33 }], traffic: 0, audience: "members" },
+  { name: CHECKOUT_SHIPPING_FEES, control: "control", variants: [{ name: "control", weight: 50 }, { name: "fees_v2", weight: 50 }], traffic: 0, audience: "members" },
 ];
 
 export function experimentNamed(name: string): ExperimentDefinition | undefined {

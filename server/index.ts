@@ -95,7 +95,7 @@ async function shutdown(shop: Shop, web: WebServer | null, jobs: JobQueue | null
 async function report(name: string | undefined): Promise<void> {
   const shop = await openShop(parseEnv());
   try {
-    const names = name ? [name] : experimentNames();
+    const names = name ? [name] : await experimentNames(shop);
     for (const n of names) console.log(`${formatExperimentReport(await experimentReport(shop, n))}\n`);
   } finally {
     await shop.database.close();

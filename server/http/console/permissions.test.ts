@@ -144,6 +144,14 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
     },
     "POST /experiments/{name}/stop": async () => ({ params: { name: "referral_badge_2" } }),
     "POST /experiments/{name}/start": async () => ({ params: { name: "referral_badge_2" } }),
+    "POST /experiments": async () => ({ body: { name: `walker_${randomUUID().slice(0, 8)}`, control: "control", variants: [{ name: "control", weight: 1 }, { name: "b", weight: 1 }], trafficPercent: 10, audience: "members", goalEvent: "Order Completed" } }),
+    // A console experiment of its own, created stopped (only a stopped one may change).
+    "PUT /experiments/{name}": async () => {
+      const name = `walker_${randomUUID().slice(0, 8)}`;
+      const created = await app.request("/api/console/experiments", { method: "POST", headers: { Cookie: cookies.owner, "Content-Type": "application/json" }, body: JSON.stringify({ name, control: "control", variants: [{ name: "control", weight: 1 }, { name: "b", weight: 1 }], trafficPercent: 10, audience: "members", goalEvent: "Order Completed" }) });
+      expect(created.status).toBe(200);
+      return { params: { name }, body: { trafficPercent: 20, audience: "everyone", goalEvent: "Order Completed", weights: { b: 2 } } };
+    },
     "POST /customers/{id}/deletion-requests": async () => ({ body: { note: "Walker: asked by email" } }),
     // A customer of its own without a subscription: erasing the walker's customer would change later samples.
     "POST /customers/{id}/erasure": async () => ({ params: { id: (await findOrCreateCustomer(shop, `walker-erase-${randomUUID()}@example.com`)).id }, body: { note: "Walker: asked by phone" } }),

@@ -1,7 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ShopError } from "../../../domain/errors";
-import { experimentNamed } from "../../../domain/experiments";
-import { assignExperiment, servedExperimentsOf, stoppedExperiments } from "../../modules/analytics";
+import { assignExperiment, experimentDefinitionNamed, servedExperimentsOf, stoppedExperiments } from "../../modules/analytics";
 import { setExperiment } from "../../modules/customers";
 import { dbOf } from "../../shop";
 import { createRouter, errorResponses, jsonBody, jsonResponse, MEMBER_ONLY, ErrorSchema } from "../openapi";
@@ -51,7 +50,7 @@ export const experimentsProvider = createRouter()
     // A stopped experiment answers its control (ADR 0042); the stored variant comes back if it is started again.
     const served = (await servedExperimentsOf(c.get("shop"), session.customerId))[name];
     const stopped = !served && (await stoppedExperiments(dbOf(c.get("shop")))).has(name);
-    const variant = served ?? (stopped ? experimentNamed(name)?.control : undefined);
+    const variant = served ?? (stopped ? (await experimentDefinitionNamed(c.get("shop"), name))?.control : undefined);
     if (!variant) throw new ShopError("EXPERIMENT_NOT_FOUND");
     return c.json({ name, variant }, 200);
   })
@@ -62,7 +61,7 @@ export const experimentsProvider = createRouter()
   if (!variant) return c.json(await assignExperiment(c.get("shop"), session.customerId, name), 200);
   await setExperiment(c.get("shop"), session.customerId, name, variant);
   // Recorded, but a stopped experiment still serves its control, unexposed (ADR 0042).
-  const definition = experimentNamed(name);
+  const definition = await experimentDefinitionNamed(c.get("shop"), name);
   if (definition && (await stoppedExperiments(dbOf(c.get("shop")))).has(name)) return c.json({ name, variant: definition.control, inExperiment: false }, 200);
   return c.json({ name, variant, inExperiment: true }, 200);
 });

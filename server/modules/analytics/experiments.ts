@@ -1,8 +1,9 @@
-import { assignVariant, experimentNamed, experimentResults, EXPERIMENT_DEFINITIONS, servedExperiments, type Experiments, type VariantCounts, type VariantResult } from "../../../domain/experiments";
+import { assignVariant, experimentResults, inAudience, servedExperiments, type ExperimentDefinition, type Experiments, type VariantCounts, type VariantResult } from "../../../domain/experiments";
 import { ShopError } from "../../../domain/errors";
 import { assignmentsOf, experimentsOf, exposedMembers, recordExposures, setExperiment, type StoredAssignment } from "../customers";
 import { customersWhoOrderedSince } from "../orders";
 import { dbOf, type Shop } from "../../shop";
+import { experimentDefinitionNamed, experimentDefinitions } from "./console-experiments";
 import { stoppedExperiments } from "./experiment-states";
 
 export interface Assignment {
@@ -18,9 +19,11 @@ export interface Assignment {
  * A stopped experiment (ADR 0042) answers its control, outside the experiment: nothing is stored, nobody is exposed.
  */
 export async function assignExperiment(shop: Shop, customerId: string, name: string): Promise<Assignment> {
-  const definition = experimentNamed(name);
+  const definition = await experimentDefinitionNamed(shop, name);
   if (!definition) throw new ShopError("NOT_FOUND", `There is no experiment named ${name}.`);
   if ((await stoppedExperiments(dbOf(shop))).has(name)) return { name, variant: definition.control, inExperiment: false };
+  // Only signed-in members reach this (the provider's user-experiment calls): a visitors-only experiment is not theirs.
+  if (!inAudience(definition, true)) return { name, variant: definition.control, inExperiment: false };
   const stored = (await experimentsOf(shop, customerId))[name];
   if (stored) return { name, variant: stored, inExperiment: true };
   const variant = assignVariant(definition, customerId);
@@ -32,7 +35,7 @@ export async function assignExperiment(shop: Shop, customerId: string, name: str
 /** Every defined experiment's variant for a customer (the shell's experiments map); stopped ones are left out. */
 export async function experimentsFor(shop: Shop, customerId: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const { name } of EXPERIMENT_DEFINITIONS) out[name] = (await assignExperiment(shop, customerId, name)).variant;
+  for (const { name } of await experimentDefinitions(shop)) out[name] = (await assignExperiment(shop, customerId, name)).variant;
   return servedExperiments({ ...(await experimentsOf(shop, customerId)), ...out }, await stoppedExperiments(dbOf(shop)));
 }
 
@@ -49,22 +52,25 @@ export async function servedExperimentsOf(shop: Shop, customerId: string): Promi
  * variant is exposed this is one read and no write. Stopped experiments are left out: their control shows, uncounted.
  */
 export async function serveExperiments(shop: Shop, customerId: string): Promise<Experiments> {
-  const [stored, stopped] = await Promise.all([assignmentsOf(shop, customerId), stoppedExperiments(dbOf(shop))]);
-  const firstServed = variantsServedFirstTime(stored, stopped, customerId);
+  const [stored, stopped, definitions] = await Promise.all([assignmentsOf(shop, customerId), stoppedExperiments(dbOf(shop)), experimentDefinitions(shop)]);
+  const firstServed = variantsServedFirstTime(definitions, stored, stopped, customerId);
   await recordExposures(shop, customerId, firstServed);
   const variants = Object.fromEntries([...stored, ...firstServed].map((a) => [a.name, a.variant]));
   return servedExperiments(variants, stopped);
 }
 
-/** The variants of running experiments this member is about to see for the first time: new assignments included. */
-function variantsServedFirstTime(stored: StoredAssignment[], stopped: ReadonlySet<string>, customerId: string) {
+/**
+ * The variants of running experiments this member is about to see for the first time: new assignments included. An
+ * experiment whose audience is signed-out visitors only draws no member (ADR 0076).
+ */
+function variantsServedFirstTime(definitions: readonly ExperimentDefinition[], stored: StoredAssignment[], stopped: ReadonlySet<string>, customerId: string) {
   const out: { name: string; variant: string }[] = [];
-  for (const definition of EXPERIMENT_DEFINITIONS) {
-    if (stopped.has(definition.name)) continue;
+  for (const definition of definitions) {
+    if (stopped.has(definition.name) || !inAudience(definition, true)) continue;
     const row = stored.find((a) => a.name === definition.name);
     // A variant sent through PUT user-experiment that the definition does not have is shown but never counted.
     if (row) {
-      if (!row.exposedAt && isDefinedVariant(definition.name, row.variant)) out.push({ name: row.name, variant: row.variant });
+      if (!row.exposedAt && isDefinedVariant(definition, row.variant)) out.push({ name: row.name, variant: row.variant });
       continue;
     }
     const variant = assignVariant(definition, customerId); // null outside the traffic share: control, unexposed
@@ -73,7 +79,7 @@ function variantsServedFirstTime(stored: StoredAssignment[], stopped: ReadonlySe
   return out;
 }
 
-const isDefinedVariant = (experiment: string, variant: string) => Boolean(experimentNamed(experiment)?.variants.some((v) => v.name === variant));
+const isDefinedVariant = (definition: ExperimentDefinition | undefined, variant: string) => Boolean(definition?.variants.some((v) => v.name === variant));
 
 export interface ExperimentReport {
   name: string;
@@ -87,9 +93,9 @@ export interface ExperimentReport {
  * after it (the orders module). Analytics events sent by browsers never move these numbers.
  */
 export async function experimentReport(shop: Shop, name: string): Promise<ExperimentReport> {
-  const definition = experimentNamed(name);
+  const definition = await experimentDefinitionNamed(shop, name);
   const control = definition?.control ?? "control";
-  const exposed = (await exposedMembers(dbOf(shop), name)).filter((e) => isDefinedVariant(name, e.variant));
+  const exposed = (await exposedMembers(dbOf(shop), name)).filter((e) => isDefinedVariant(definition, e.variant));
   const converted = await customersWhoOrderedSince(dbOf(shop), exposed.map((e) => ({ customerId: e.customerId, since: e.exposedAt })));
   const counts: VariantCounts[] = (definition?.variants ?? []).map((v) => {
     const units = exposed.filter((e) => e.variant === v.name);
@@ -99,7 +105,7 @@ export async function experimentReport(shop: Shop, name: string): Promise<Experi
   return { name, control, variants: experimentResults(control, counts) };
 }
 
-export const experimentNames = () => EXPERIMENT_DEFINITIONS.map((e) => e.name);
+export const experimentNames = async (shop: Shop) => (await experimentDefinitions(shop)).map((e) => e.name);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const signedPct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}`;

@@ -9,7 +9,7 @@ export { openEmailAction, resendEmailAction, type ResendOutcome, type StaffEmail
 export { decideReferralAction } from "./referrals";
 export { cancelSubscriptionAction, chargeRenewalNowAction, pauseSubscriptionAction, skipNextAction } from "./subscriptions";
 export { publishPageAction, restorePageVersionAction, type PublishOutcome } from "./content";
-export { setExperimentStateAction } from "./experiments";
+export { changeExperimentAction, createExperimentAction, setExperimentStateAction } from "./experiments";
 export { eraseCustomerAction, exportCustomerDataAction, recordDeletionRequestAction } from "./privacy";
 export { setImageAltAction, uploadImageAction } from "./media";
 export { saveProductProfileAction } from "./product-profiles";
