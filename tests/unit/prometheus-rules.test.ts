@@ -23,6 +23,12 @@ describe("Prometheus alert rules (ops/prometheus)", () => {
     expect(run.status).toBe(0);
   });
 
+  it.runIf(PROMTOOL)("promtool check config accepts the example scrape configuration (job shop, loading alerts.yml)", () => {
+    const check = promtool(["check", "config", join(RULES, "prometheus.example.yml")]);
+    expect(check.output).toContain("1 rule files found");
+    expect(check.status).toBe(0);
+  });
+
   it("every alert in alerts.yml is named in an alert_rule_test of alerts.test.yml", () => {
     const alerts = [...readFileSync(join(RULES, "alerts.yml"), "utf8").matchAll(/^\s*- alert: (\w+)/gm)].map((m) => m[1]);
     const tested = new Set([...readFileSync(join(RULES, "alerts.test.yml"), "utf8").matchAll(/alertname: (\w+)/g)].map((m) => m[1]));
