@@ -14,7 +14,7 @@ const port = 3431, mport = 3432;
 const child = spawn(process.execPath, [`${root}/build/node/index.js`], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: `/tmp/shop-metrics-demo-${process.pid}`, DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${name}`, METRICS_PORT: String(mport), RATE_LIMITS: "off", LOG_LEVEL: "warn" }, stdio: "inherit" });
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 600; i++) { try { if ((await fetch(`${base}/readyz`)).status === 200) break; } catch {} await new Promise((r) => setTimeout(r, 200)); }
-const scrape = async () => (await (await fetch(`http://127.0.0.1:${mport}/metrics`)).text()).split("\n").filter((l) => /^shop_(orders_total|http_requests_total\{route="\/api\/purchase"|checkout_failures|db_pool_connections\{state="in_use"|http_request_duration_seconds_count\{route="\/api\/purchase")/.test(l));
+const scrape = async () => (await (await fetch(`http://127.0.0.1:${mport}/metrics`)).text()).split("\n").filter((l) => /^shop_(orders\{|http_requests_total\{route="\/api\/purchase"|checkout_failures|db_pool_connections\{state="in_use"|http_request_duration_seconds_count\{route="\/api\/purchase")/.test(l));
 const tok = async () => ((await (await fetch(`${base}/api/payments/sandbox/tokenize`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" }) })).json()).token);
 // A card token pays once (ADR 0058): every order takes its own, from tokens made before the load; should the load
 // outrun them, a shopper makes a batch between two of its orders (never inside an order's request).

@@ -2,13 +2,14 @@ import { serve, type ServerType } from "@hono/node-server";
 import { Hono, type MiddlewareHandler } from "hono";
 import { timingSafeEqual } from "node:crypto";
 import client from "prom-client";
-import { operationalCounts } from "../modules/operations";
 import type { Shop } from "../shop";
+import { registerDeploymentGauges } from "./deployment-metrics";
 import type { PageCache } from "./pages/page-cache";
 
 /**
- * Prometheus metrics (docs/operations.md): this process's requests, page cache and database pool, and the deployment's
- * orders, renewals, queues and outbox read from the database at scrape time. Never public by default: served on
+ * Prometheus metrics (docs/operations.md, alerts in ops/prometheus/alerts.yml): this process's requests, page cache and
+ * database pool, and the deployment's orders, renewals, queues, outbox and worker heartbeat read from the database at
+ * scrape time (deployment-metrics.ts). Never public by default: served on
  * METRICS_PORT (bound to METRICS_HOST, loopback unless set) or on the shop's port behind METRICS_TOKEN, or not at all.
  */
 export interface Metrics {
@@ -26,7 +27,7 @@ export function metricsEnabled(shop: Shop): boolean {
 export function createMetrics(shop: Shop, options: { role: "web" | "worker" }): Metrics {
   const registry = new client.Registry();
   registry.setDefaultLabels({ role: options.role });
-  client.collectDefaultMetrics({ register: registry, prefix: "shop_process_" });
+  collectProcessMetrics(registry);
   const requests = new client.Counter({ name: "shop_http_requests_total", help: "HTTP requests by route, method and status class", labelNames: ["route", "method", "status"], registers: [registry] });
   const latency = new client.Histogram({
     name: "shop_http_request_duration_seconds",
@@ -34,23 +35,6 @@ export function createMetrics(shop: Shop, options: { role: "web" | "worker" }): 
     labelNames: ["route", "method"],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
-  });
-  let pageCache: PageCache | null = null;
-  new client.Gauge({
-    name: "shop_page_cache_hits_total",
-    help: "Page cache hits since this process started",
-    registers: [registry],
-    collect() {
-      this.set(pageCache?.hits ?? 0);
-    },
-  });
-  new client.Gauge({
-    name: "shop_page_cache_misses_total",
-    help: "Page cache misses since this process started",
-    registers: [registry],
-    collect() {
-      this.set(pageCache?.misses ?? 0);
-    },
   });
   new client.Gauge({
     name: "shop_db_pool_connections",
@@ -66,7 +50,7 @@ export function createMetrics(shop: Shop, options: { role: "web" | "worker" }): 
       this.set({ state: "max" }, stats.max);
     },
   });
-  registerDatabaseGauges(shop, registry);
+  registerDeploymentGauges(shop, registry);
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const started = performance.now();
@@ -80,45 +64,33 @@ export function createMetrics(shop: Shop, options: { role: "web" | "worker" }): 
       latency.observe({ route, method }, (performance.now() - started) / 1000);
     }
   };
-  return { registry, middleware, watchPageCache: (cache) => (pageCache = cache) };
+  return { registry, middleware, watchPageCache: (cache) => registerPageCacheCounters(registry, cache) };
 }
 
-/** The deployment-wide numbers, one set of queries per scrape for all of them. */
-function registerDatabaseGauges(shop: Shop, registry: client.Registry): void {
-  let pending: Promise<Awaited<ReturnType<typeof operationalCounts>> | null> | null = null;
-  const counts = () => (pending ??= operationalCounts(shop).catch(() => null).finally(() => setTimeout(() => (pending = null), 0)));
-  const gauge = (name: string, help: string, labelNames: string[], fill: (g: client.Gauge, c: Awaited<ReturnType<typeof operationalCounts>>) => void) =>
-    new client.Gauge({
+/**
+ * Node's defaults, less the three gauges prom-client names `*_total` (active handles, requests and resources in all):
+ * `promtool check metrics` rejects a gauge named like a counter, and the same gauges by type remain (sum them).
+ */
+function collectProcessMetrics(registry: client.Registry): void {
+  client.collectDefaultMetrics({ register: registry, prefix: "shop_process_" });
+  for (const kind of ["handles", "requests", "resources"]) registry.removeSingleMetric(`shop_process_nodejs_active_${kind}_total`);
+}
+
+/** Hits and misses of this process's page cache, registered only where there is one (never on a worker). */
+function registerPageCacheCounters(registry: client.Registry, cache: PageCache): void {
+  const counter = (name: string, help: string, read: () => number) =>
+    new client.Counter({
       name,
       help,
-      labelNames,
       registers: [registry],
-      async collect() {
-        const c = await counts();
-        if (!c) return;
+      collect() {
+        // The cache counts; the counter mirrors its running total (both only ever grow while the process lives).
         this.reset();
-        fill(this, c);
+        this.inc(read());
       },
     });
-  gauge("shop_orders_total", "Orders placed (all processes)", [], (g, c) => g.set(c.orders));
-  gauge("shop_checkout_failures_total", "Checkout attempts that failed, by error code (declines are PAYMENT_DECLINED...)", ["code"], (g, c) => {
-    for (const f of c.checkoutFailures) g.set({ code: f.code }, f.count);
-  });
-  gauge("shop_renewal_attempts_total", "Renewal charge attempts by outcome (succeeded, declined, requires_action, skipped)", ["outcome"], (g, c) => {
-    for (const r of c.renewalAttempts) g.set({ outcome: r.outcome }, r.count);
-  });
-  gauge("shop_queue_waiting_jobs", "Jobs due and not yet started, per pg-boss queue", ["queue"], (g, c) => {
-    for (const q of c.queues) g.set({ queue: q.queue }, q.waiting);
-  });
-  gauge("shop_queue_active_jobs", "Jobs running (or left running by a dead worker until they expire), per queue", ["queue"], (g, c) => {
-    for (const q of c.queues) g.set({ queue: q.queue }, q.active);
-  });
-  gauge("shop_queue_oldest_waiting_seconds", "Age of the oldest due job not yet started, per queue", ["queue"], (g, c) => {
-    for (const q of c.queues) g.set({ queue: q.queue }, q.oldestSeconds);
-  });
-  gauge("shop_outbox_queued_emails", "Emails queued in the outbox, not yet sent", [], (g, c) => g.set(c.outbox.queued));
-  gauge("shop_outbox_failed_emails", "Emails that failed for good (they wait for an operator)", [], (g, c) => g.set(c.outbox.failed));
-  gauge("shop_outbox_oldest_queued_seconds", "Age of the oldest queued email", [], (g, c) => g.set(c.outbox.oldestQueuedSeconds));
+  counter("shop_page_cache_hits_total", "Page cache hits since this process started", () => cache.hits);
+  counter("shop_page_cache_misses_total", "Page cache misses since this process started", () => cache.misses);
 }
 
 async function answer(metrics: Metrics): Promise<Response> {

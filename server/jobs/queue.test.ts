@@ -8,6 +8,7 @@ import { dbOf } from "../shop";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
 import { EVENT_RETENTION_DAYS, PRUNE_EXPIRED, PRUNE_EXPIRED_CRON, pruneExpired } from "./prune-expired";
 import { startJobs, type JobQueue } from "./queue";
+import { WORKER_HEARTBEAT } from "./worker-heartbeat";
 import { waitFor } from "../testing/wait-for";
 import { consume } from "../modules/rate-limit";
 
@@ -86,6 +87,12 @@ describe(`jobs on pg-boss (${testDriver()})`, () => {
     const schedules = await jobs.boss.getSchedules();
     expect(schedules).toEqual(expect.arrayContaining([expect.objectContaining({ name: PRUNE_EXPIRED, cron: PRUNE_EXPIRED_CRON, timezone: "UTC" })]));
     expect(PRUNE_EXPIRED_CRON).toBe("17 3 * * *");
+  });
+
+  it("the worker heartbeat is scheduled every minute (UTC), so every process's metrics can tell a worker is alive", async () => {
+    const schedules = await jobs.boss.getSchedules();
+    expect(schedules).toEqual(expect.arrayContaining([expect.objectContaining({ name: WORKER_HEARTBEAT, cron: "* * * * *", timezone: "UTC" })]));
+    expect(jobs.workers[WORKER_HEARTBEAT]).toBeTruthy();
   });
 
   it("a sent prune-expired job is worked end to end: the handler runs and the job completes", async () => {

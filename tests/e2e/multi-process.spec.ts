@@ -124,9 +124,9 @@ test("two web processes and a worker on one PostgreSQL: sessions, idempotency, c
       const value = (lines: string[], prefix: string) => Number(lines.find((l) => l.startsWith(prefix))?.split(" ").at(-1) ?? 0);
       const before = await scrape();
       const answers = await Promise.all([buy(a), buy(b)]);
-      // The metrics port of web process a: the order counter (deployment-wide) and a's request counter moved.
+      // The metrics port of web process a: the order count (deployment-wide gauge) and a's request counter moved.
       const after = await scrape();
-      expect(value(after, "shop_orders_total")).toBe(value(before, "shop_orders_total") + 1);
+      expect(value(after, "shop_orders{")).toBe(value(before, "shop_orders{") + 1);
       const purchases = (lines: string[]) => value(lines, 'shop_http_requests_total{route="/api/purchase"');
       expect(purchases(after)).toBeGreaterThan(purchases(before));
       const orders = await Promise.all(answers.map(async (r) => ({ status: r.status, body: (await r.json()) as { order?: { id: string } } })));
