@@ -5,12 +5,16 @@ import type { Figures } from "./service-figures";
  * Each of the dashboard's figures as CSV, one file per table (issue 36): the numbers the page shows, amounts in minor
  * units (cents) as the console's API gives them, rates as fractions to four places. Aggregates only, no one's name, so
  * an export is not on the audit record (a list export names people and is). Cells go through csvCell, which defuses
- * anything a spreadsheet would run as a formula.
+ * anything a spreadsheet would run as a formula; a
+ * number is written plainly, so a negative day of net revenue stays a number.
  */
 export const FIGURE_CSV_NAMES = ["recurring", "revenue", "daily-net", "renewals", "cohorts"] as const;
 export type FigureCsvName = (typeof FIGURE_CSV_NAMES)[number];
 
 type Table = [header: string[], rows: unknown[][]];
+
+/** A number is written as it is (a negative figure must stay a number, and digits cannot be a formula); text goes through csvCell. */
+const cell = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? String(value) : csvCell(value));
 
 const rate = (r: number | null) => (r === null ? "" : r.toFixed(4));
 
@@ -39,5 +43,5 @@ export const isFigureCsvName = (value: unknown): value is FigureCsvName => typeo
 
 export function figuresAsCsv(name: FigureCsvName, figures: Figures): string {
   const [header, rows] = TABLES[name](figures);
-  return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return `${[header, ...rows].map((row) => row.map(cell).join(",")).join("\r\n")}\r\n`;
 }

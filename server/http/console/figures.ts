@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { createRouter, jsonResponse } from "../openapi";
-import { FIGURE_CSV_NAMES } from "./figures-csv";
+import { FIGURE_CSV_NAMES, type FigureCsvName } from "./figures-csv";
 import { serviceOf } from "./middleware";
 import { consoleRoute } from "./route";
 
@@ -28,19 +28,24 @@ const keyFiguresRoute = consoleRoute("dashboard.read", {
   responses: { 200: jsonResponse("The key figures", z.any()) },
 });
 
-const csvRoute = consoleRoute("dashboard.read", {
-  method: "get",
-  path: "/figures/{name}/export.csv",
-  summary: "One figure's table as CSV (amounts in minor units); aggregates only, so not on the audit record",
-  request: { params: z.object({ name: z.enum(FIGURE_CSV_NAMES) }), query: range },
-  responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } } },
-});
+/** GET /api/console/figures/{figure}/export.csv, one static path per figure (as the lists' exports are). */
+function csvRoute(name: FigureCsvName) {
+  return consoleRoute("dashboard.read", {
+    method: "get",
+    path: `/figures/${name}/export.csv`,
+    summary: `The ${name} figures' table as CSV (amounts in minor units); aggregates only, so not on the audit record`,
+    request: { query: range },
+    responses: { 200: { description: "CSV", content: { "text/csv": { schema: z.string() } } } },
+  });
+}
 
 export const consoleFiguresApi = createRouter()
   .openapi(figuresRoute, async (c) => c.json(await serviceOf(c).figures(c.req.valid("query")), 200))
-  .openapi(keyFiguresRoute, async (c) => c.json(await serviceOf(c).keyFigures(), 200))
-  .openapi(csvRoute, async (c) => {
-    const { name } = c.req.valid("param");
+  .openapi(keyFiguresRoute, async (c) => c.json(await serviceOf(c).keyFigures(), 200));
+
+for (const name of FIGURE_CSV_NAMES) {
+  consoleFiguresApi.openapi(csvRoute(name), async (c) => {
     const { csv, range: r } = await serviceOf(c).figuresCsv(name, c.req.valid("query"));
     return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}-${r.from}-${r.to}.csv"`, "Cache-Control": "no-store" });
   });
+}
