@@ -24,7 +24,7 @@ const TABLES: Record<FigureCsvName, (f: Figures) => Table> = {
     ["from", "to", "currency", "orders", "gross", "refunds", "refund_total", "net", "aov", "first_orders", "first_order_total", "renewal_orders", "renewal_total"],
     f.revenue.map((r) => [f.from, f.to, r.currency, r.orders, r.gross, r.refunds, r.refundTotal, r.net, r.aov ?? "", r.firstOrders, r.firstOrderTotal, r.renewalOrders, r.renewalTotal]),
   ],
-  "daily-net": (f) => [["day", "currency", "net"], f.dailyNet.flatMap((s) => f.days.map((day, i) => [day, s.currency, s.values[i] ?? 0]))],
+  "daily-net": (f) => [["day", "currency", "gross", "refunded", "net"], f.dailyNet.flatMap((s) => f.days.map((day, i) => [day, s.currency, s.gross[i] ?? 0, s.refunded[i] ?? 0, s.net[i] ?? 0]))],
   renewals: (f) => {
     const r = f.renewals;
     return [

@@ -144,7 +144,7 @@ describe(`console figures against a hand-computed fixture (${testDriver()})`, ()
       { currency: "USD", firstOrders: 4, firstOrderTotal: 6801, renewalOrders: 2, renewalTotal: 17146, refunds: 2, refundTotal: 1499, orders: 6, gross: 23947, net: 22448, aov: 3991 },
     ]);
     // Per day, USD: 25 Oct 5000 + 800; 30 Oct -999; 1 Nov -500 (the cancelled order is left out); 22 Nov 1000.
-    const usd = f.dailyNet.find((s: any) => s.currency === "USD").values as number[];
+    const usd = f.dailyNet.find((s: any) => s.currency === "USD").net as number[];
     const on = (day: string) => usd[f.days.indexOf(day)];
     expect([on("2026-10-24"), on("2026-10-25"), on("2026-10-30"), on("2026-11-01"), on("2026-11-22")]).toEqual([0, 5800, -999, -500, 1000]);
     expect(usd.reduce((a, b) => a + b, 0)).toBe(22448);
@@ -192,7 +192,8 @@ describe(`console figures against a hand-computed fixture (${testDriver()})`, ()
     expect(await csv("renewals")).toEqual(["from,to,attempted,paid,paid_first_time,failed_first,recovered,success_rate,recovery_rate", "2026-10-24,2026-11-22,4,2,1,3,1,0.5000,0.3333"]);
     expect(await csv("cohorts", "?from=2026-09-01&to=2026-11-22")).toEqual(["cohort,customers,month_0,month_1,month_2", "2026-09,4,4,3,2", "2026-10,3,3,3,", "2026-11,1,1,,"]);
     const daily = await csv("daily-net");
-    expect(daily).toContain("2026-10-30,USD,-999");
+    expect(daily).toContain("2026-10-30,USD,0,999,-999");
+    expect(daily).toContain("2026-10-25,USD,5800,0,5800");
     expect(daily).toHaveLength(1 + 2 * 30);
   });
 

@@ -43,8 +43,10 @@ export function figuresService(shop: Shop, allow: (permission: Permission) => vo
       },
       revenue: revenue.map(revenueOf),
       dailyNet: currencies.map((currency) => {
-        const byDay = new Map(daily.filter((d) => d.currency === currency).map((d) => [d.day, d.net]));
-        return { currency, values: days.map((day) => byDay.get(day) ?? 0) };
+        const byDay = new Map(daily.filter((d) => d.currency === currency).map((d) => [d.day, d]));
+        const gross = days.map((day) => byDay.get(day)?.gross ?? 0);
+        const refunded = days.map((day) => byDay.get(day)?.refunded ?? 0);
+        return { currency, gross, refunded, net: gross.map((g, i) => g - refunded[i]!) };
       }),
       renewals: renewalRates(renewals),
       cohorts: cohortMatrix(cohorts, shop.clock.now().toISOString().slice(0, 7)),

@@ -92,22 +92,22 @@ export async function revenueRows(db: Queryable, range: FigureRange): Promise<Re
   }));
 }
 
-/** Net revenue per UTC day and currency: order totals placed that day less succeeded refunds made that day. */
+/** Per UTC day and currency: order totals placed that day, and succeeded refunds made that day. */
 export function dailyNetSql(range: FigureRange): SQL {
   return sql`
-    select day, currency, sum(amount)::bigint as net from (
-      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, currency, total as amount
+    select day, currency, sum(gross)::bigint as gross, sum(refunded)::bigint as refunded from (
+      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, currency, total as gross, 0 as refunded
       from orders where created_at >= ${at(range.start)} and created_at < ${at(range.end)} and status <> 'canceled'
       union all
-      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), currency, -amount
+      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), currency, 0, amount
       from payment_refunds where created_at >= ${at(range.start)} and created_at < ${at(range.end)} and status = 'succeeded'
     ) t
     group by day, currency`;
 }
 
-export async function dailyNet(db: Queryable, range: FigureRange): Promise<{ day: string; currency: string; net: number }[]> {
+export async function dailyNet(db: Queryable, range: FigureRange): Promise<{ day: string; currency: string; gross: number; refunded: number }[]> {
   const rows = await rowsOf<Record<string, unknown>>(db, dailyNetSql(range));
-  return rows.map((r) => ({ day: String(r.day), currency: String(r.currency), net: num(r.net) }));
+  return rows.map((r) => ({ day: String(r.day), currency: String(r.currency), gross: num(r.gross), refunded: num(r.refunded) }));
 }
 
 /**
