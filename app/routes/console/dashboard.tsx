@@ -157,7 +157,7 @@ export default function ConsoleDashboard({ loaderData }: Route.ComponentProps) {
         <BarChart
           key={d.currency}
           id={`net-${d.currency}`}
-          title={`Orders and refunds per day in ${d.currency}`}
+          title={`Revenue per day in ${d.currency}: orders and refunds`}
           summary={`${money(d.currency)(d.gross.reduce((a, b) => a + b, 0))} in orders less ${money(d.currency)(d.refunded.reduce((a, b) => a + b, 0))} refunded: ${money(d.currency)(d.net.reduce((a, b) => a + b, 0))} net over ${f.days.length} days.`}
           days={f.days}
           format={money(d.currency)}
