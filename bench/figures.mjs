@@ -5,7 +5,7 @@
 // agreed prices and forever coupons, renewals with their attempts counted, renewal orders, payments and refunds),
 // ANALYZEs, then times each figure's query as server/modules/metrics runs it, for the default 30 days and for a year.
 // Goal: each under 300 ms. Options: --postgres URL (default postgres://postgres@127.0.0.1:5432/test),
-// --subscribers 100000, --runs 15.
+// --subscribers 100000, --runs 15, --keep.
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { tsImport } from "tsx/esm/api";
@@ -16,6 +16,7 @@ const { values: opts } = parseArgs({
     postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
     subscribers: { type: "string", default: "100000" },
     runs: { type: "string", default: "15" },
+    keep: { type: "boolean" }, // keep the database (its URL is printed) to try a query by hand
   },
 });
 const TARGET_MS = 300;
@@ -154,7 +155,8 @@ try {
   }
   const header = ["figure query", "range", "p50 ms", "p95 ms", "max ms", `p95 < ${TARGET_MS} ms`];
   console.log(textTable(header, rows, [2, 3, 4]));
-  console.log(`\n${runs} runs each after 3 warm-up runs, sequential, PostgreSQL, ${NOW.toISOString().slice(0, 16)} UTC\n`);
+  const load = (await import("node:os")).loadavg()[0].toFixed(1);
+  console.log(`\n${runs} runs each after 3 warm-up runs, sequential, PostgreSQL, ${NOW.toISOString().slice(0, 16)} UTC, load average ${load} on ${(await import("node:os")).cpus().length} CPUs\n`);
   console.log(markdownTable(header, rows, [2, 3, 4]));
   // The plans, so a missing index shows: each range query should read orders and refunds by their created_at index.
   for (const [label, sqlOf] of [["revenue", metrics.revenueSql], ["renewals", metrics.renewalsSql], ["cohorts", metrics.cohortSql]]) {
@@ -170,5 +172,6 @@ try {
   process.exitCode = 1;
 } finally {
   await shop?.database.close();
-  await database.drop();
+  if (opts.keep) console.log(`Kept ${database.url}`);
+  else await database.drop();
 }

@@ -28,17 +28,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Seed console" }];
 
 const money = (currency: string) => (n: number) => (isCurrency(currency) ? formatMoney({ amount: cents(Math.round(n)), currency }, "en-US") : `${n} ${currency}`);
+const orders = (n: number) => `${n} order${n === 1 ? "" : "s"}`;
 const percent = (rate: number | null) => (rate === null ? "n/a" : `${(rate * 100).toFixed(1)}%`);
 
-function FigureHead({ id, title, csv, range }: { id: string; title: string; csv: string[]; range: string }) {
+/** A figure's heading and its CSV links: [file, what the link says it downloads]. */
+function FigureHead({ id, title, csv, range }: { id: string; title: string; csv: [name: string, label: string][]; range: string }) {
   return (
     <div className="c-figure-head">
       <h2 id={id}>{title}</h2>
-      {csv.map((name) => (
-        <a key={name} href={`/api/console/figures/${name}/export.csv?${range}`} download aria-describedby={id}>
-          Download {name.replace("-", " ")} (CSV)
-        </a>
-      ))}
+      <span className="c-figure-links">
+        {csv.map(([name, label]) => (
+          <a key={name} href={`/api/console/figures/${name}/export.csv?${range}`} download>
+            Download {label} (CSV)
+          </a>
+        ))}
+      </span>
     </div>
   );
 }
@@ -109,7 +113,7 @@ export default function ConsoleDashboard({ loaderData }: Route.ComponentProps) {
         {f.from} to {f.to} ({f.days.length} days): whole days in UTC on the shop's clock, both included. Recurring revenue and subscribers are as of now.
       </p>
 
-      <FigureHead id="recurring" title="Recurring revenue now" csv={["recurring"]} range={range} />
+      <FigureHead id="recurring" title="Recurring revenue now" csv={[["recurring", "MRR and ARR"]]} range={range} />
       <div className="c-stats">
         {f.recurring.map((m) => (
           <div className="c-stat" key={m.currency}>
@@ -127,7 +131,7 @@ export default function ConsoleDashboard({ loaderData }: Route.ComponentProps) {
       </p>
       {f.recurring.length === 0 ? <p>No running subscriptions.</p> : <Table label="Recurring revenue by currency" head={["Currency", "Subscriptions", "MRR", "ARR"]} rows={f.recurring.map((m) => [m.currency, m.subscriptions, money(m.currency)(m.mrr), money(m.currency)(m.arr)])} />}
 
-      <FigureHead id="revenue" title="Revenue after refunds" csv={["revenue", "daily-net"]} range={range} />
+      <FigureHead id="revenue" title="Revenue after refunds" csv={[["revenue", "revenue"], ["daily-net", "revenue per day"]]} range={range} />
       {f.revenue.length === 0 ? <p>No orders or refunds in this range.</p> : null}
       <div className="c-stats">
         {f.revenue.map((v) => (
@@ -141,7 +145,7 @@ export default function ConsoleDashboard({ loaderData }: Route.ComponentProps) {
         {f.revenue.map((v) => (
           <div className="c-stat" key={`aov-${v.currency}`}>
             Average order ({v.currency})<strong>{v.aov === null ? "n/a" : money(v.currency)(v.aov)}</strong>
-            <span className="c-hint">{v.orders} orders</span>
+            <span className="c-hint">{orders(v.orders)}</span>
           </div>
         ))}
       </div>
@@ -168,7 +172,7 @@ export default function ConsoleDashboard({ loaderData }: Route.ComponentProps) {
         />
       ))}
 
-      <FigureHead id="split" title="First orders and renewals" csv={["revenue"]} range={range} />
+      <FigureHead id="split" title="First orders and renewals" csv={[["revenue", "first orders and renewals"]]} range={range} />
       {f.revenue.length === 0 ? (
         <p>No orders in this range.</p>
       ) : (
@@ -179,7 +183,7 @@ export default function ConsoleDashboard({ loaderData }: Route.ComponentProps) {
         />
       )}
 
-      <FigureHead id="renewals" title="Renewals and dunning" csv={["renewals"]} range={range} />
+      <FigureHead id="renewals" title="Renewals and dunning" csv={[["renewals", "renewal rates"]]} range={range} />
       <div className="c-stats">
         <div className="c-stat">
           Renewal success<strong>{percent(r.successRate)}</strong>
@@ -220,7 +224,7 @@ export default function ConsoleDashboard({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <FigureHead id="cohorts" title="Retention by monthly cohort" csv={["cohorts"]} range={range} />
+      <FigureHead id="cohorts" title="Retention by monthly cohort" csv={[["cohorts", "cohort retention"]]} range={range} />
       <p className="c-hint">
         Customers by the month of their first subscription order, in the range. Month 0 is that month; a customer counts in month k while a subscription of theirs was still running when month k began.
       </p>

@@ -63,7 +63,9 @@ function KeyFigures({ k }: { k: NonNullable<Route.ComponentProps["loaderData"]["
         {k.revenue.map((v) => (
           <div className="c-stat" key={`aov-${v.currency}`}>
             Average order, 30 days ({v.currency})<strong>{v.aov === null ? "n/a" : money(v.currency, v.aov)}</strong>
-            <span className="c-hint">{v.orders} orders</span>
+            <span className="c-hint">
+              {v.orders} order{v.orders === 1 ? "" : "s"}
+            </span>
           </div>
         ))}
       </div>
