@@ -155,8 +155,8 @@ try {
   }
   const header = ["figure query", "range", "p50 ms", "p95 ms", "max ms", `p95 < ${TARGET_MS} ms`];
   console.log(textTable(header, rows, [2, 3, 4]));
-  const load = (await import("node:os")).loadavg()[0].toFixed(1);
-  console.log(`\n${runs} runs each after 3 warm-up runs, sequential, PostgreSQL, ${NOW.toISOString().slice(0, 16)} UTC, load average ${load} on ${(await import("node:os")).cpus().length} CPUs\n`);
+  const loadAverage = (await import("node:os")).loadavg()[0].toFixed(1);
+  console.log(`\n${runs} runs each after 3 warm-up runs, sequential, PostgreSQL, ${NOW.toISOString().slice(0, 16)} UTC, load average ${loadAverage} on ${(await import("node:os")).cpus().length} CPUs\n`);
   console.log(markdownTable(header, rows, [2, 3, 4]));
   // The plans, so a missing index shows: each range query should read orders and refunds by their created_at index.
   for (const [label, sqlOf] of [["revenue", metrics.revenueSql], ["renewals", metrics.renewalsSql], ["cohorts", metrics.cohortSql]]) {
