@@ -5,7 +5,7 @@
 // agreed prices and forever coupons, renewals with their attempts counted, renewal orders, payments and refunds),
 // ANALYZEs, then times each figure's query as server/modules/metrics runs it, for the default 30 days and for a year.
 // Goal: each under 300 ms. Options: --postgres URL (default postgres://postgres@127.0.0.1:5432/test),
-// --subscribers 100000, --runs 15, --keep.
+// --subscribers 100000, --runs 15, --keep, --reuse URL (a kept database, seeded the day it was kept).
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { tsImport } from "tsx/esm/api";
@@ -17,6 +17,7 @@ const { values: opts } = parseArgs({
     subscribers: { type: "string", default: "100000" },
     runs: { type: "string", default: "15" },
     keep: { type: "boolean" }, // keep the database (its URL is printed) to try a query by hand
+    reuse: { type: "string" }, // the URL of a database --keep left: time the queries again without seeding
   },
 });
 const TARGET_MS = 300;
@@ -98,7 +99,7 @@ async function freshDatabase(adminUrl) {
 
 const load = (path) => tsImport(new URL(path, import.meta.url).href, import.meta.url);
 
-const database = await freshDatabase(opts.postgres).catch((error) => {
+const database = opts.reuse ? { url: opts.reuse, drop: async () => {} } : await freshDatabase(opts.postgres).catch((error) => {
   console.error(`No PostgreSQL at ${opts.postgres}: ${error.message}`);
   process.exit(1);
 });
@@ -116,7 +117,7 @@ try {
   await client.connect();
   const seeded = performance.now();
   const n = Number(opts.subscribers);
-  for (const statement of SEED(n)) await client.query(statement, statement.includes("$1") ? [NOW.toISOString()] : []);
+  if (!opts.reuse) for (const statement of SEED(n)) await client.query(statement, statement.includes("$1") ? [NOW.toISOString()] : []);
   const count = async (table) => (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
   const sizes = { subscriptions: await count("subscriptions"), orders: await count("orders"), renewals: await count("renewals"), attempts: await count("renewal_attempts"), refunds: await count("payment_refunds") };
   console.log(`Seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s: ${Object.entries(sizes).map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`).join(", ")}`);

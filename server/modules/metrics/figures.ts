@@ -24,20 +24,25 @@ const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * are not recurring and are left out. Grouped by currency and interval; domain/figures.ts normalises to a month.
  */
 export const RECURRING_SQL = sql`
-  with priced as (
-    select s.currency, s.billing_period_months,
-           coalesce(sp.unit_price, pp.amount, 0)::bigint * s.quantity as list_total,
-           c.type as coupon_type, c.value as coupon_value
+  with g as (
+    -- Subscriptions priced alike grouped first, so the price lists and coupons are joined to a few rows, not to each.
+    select s.currency, s.billing_period_months, s.renewal_plan_code, s.price_list, s.coupon_code, s.quantity, sp.unit_price, count(*) as n
     from subscriptions s
     left join subscription_prices sp on sp.subscription_id = s.id
-    left join plan_prices pp on pp.plan_code = s.renewal_plan_code and pp.price_list = s.price_list and pp.currency = s.currency
-    left join plans p on p.code = s.renewal_plan_code
-    left join coupons c on c.code = s.coupon_code and c.duration = 'forever' and c.active
-      and (c.skus is null or p.product_sku = any(c.skus))
     where s.status in ('active', 'past_due')
+    group by 1, 2, 3, 4, 5, 6, 7
+  ), priced as (
+    select g.currency, g.billing_period_months, g.n,
+           coalesce(g.unit_price, pp.amount, 0)::bigint * g.quantity as list_total,
+           c.type as coupon_type, c.value as coupon_value
+    from g
+    left join plan_prices pp on pp.plan_code = g.renewal_plan_code and pp.price_list = g.price_list and pp.currency = g.currency
+    left join plans p on p.code = g.renewal_plan_code
+    left join coupons c on c.code = g.coupon_code and c.duration = 'forever' and c.active
+      and (c.skus is null or p.product_sku = any(c.skus))
   )
-  select currency, billing_period_months, count(*)::bigint as subscriptions,
-         sum(greatest(0, list_total - case
+  select currency, billing_period_months, sum(n)::bigint as subscriptions,
+         sum(n * greatest(0, list_total - case
            when coupon_type = 'percent' then round(list_total * coupon_value / 100)
            when coupon_type = 'fixed' then least(list_total, round(coupon_value))
            else 0 end))::bigint as amount
@@ -140,19 +145,21 @@ export async function renewalCounts(db: Queryable, range: FigureRange): Promise<
  * subscription is running again (status active), whatever its old canceled_at says.
  */
 export function cohortSql(range: FigureRange): SQL {
-  // One pass over subscriptions grouped by customer (a customer's first subscription may be older than the range, so
-  // the range cannot narrow the scan); 100,000 subscribers cost a few tens of milliseconds (bench/figures.mjs).
+  // Only customers with a subscription started in the range can have their first one in it: the created_at index
+  // narrows a short range to a few customers; a year reads them all, by hash (bench/figures.mjs).
   return sql`
     with firsts as (
-      select min(created_at) as first_at, bool_or(status <> 'canceled') as running, max(canceled_at) as last_end
+      select customer_id, min(created_at) as first_at,
+             bool_or(status <> 'canceled') as running, max(canceled_at) as last_end
       from subscriptions
+      where customer_id in (select customer_id from subscriptions where created_at >= ${at(range.start)} and created_at < ${at(range.end)})
       group by customer_id
-      having min(created_at) >= ${at(range.start)} and min(created_at) < ${at(range.end)}
     )
     select to_char(first_at at time zone 'UTC', 'YYYY-MM') as cohort,
            case when running then null else to_char(last_end at time zone 'UTC', 'YYYY-MM') end as ended_month,
            count(*)::bigint as customers
     from firsts
+    where first_at >= ${at(range.start)} and first_at < ${at(range.end)}
     group by 1, 2
     order by 1, 2`;
 }
