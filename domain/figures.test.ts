@@ -14,7 +14,7 @@ describe("figure ranges", () => {
   });
 
   it("refuses garbage, impossible dates, from after to and more than 731 days", () => {
-    for (const input of [{ from: "last week" }, { to: "2026-02-30" }, { from: "2026-1-1" }, { from: "2026-11-23", to: "2026-11-22" }, { from: "2023-11-01", to: "2026-11-01" }]) {
+    for (const input of [{ from: "last week" }, { to: "2026-02-30" }, { from: "2026-1-1" }, { from: "2026-11-23", to: "2026-11-22" }, { from: "2023-11-01", to: "2026-11-01" }, { to: "9999-12-31" }, { from: "1999-12-31", to: "2000-01-05" }]) {
       expect(() => parseFigureRange(input, now), JSON.stringify(input)).toThrow(expect.objectContaining({ code: "VALIDATION_ERROR" }));
     }
     expect(parseFigureRange({ from: "2024-11-22", to: "2026-11-22" }, now).days).toBe(731);

@@ -30,6 +30,8 @@ function parseDay(value: string, name: string): Date {
   if (!ISO_DAY.test(value) || Number.isNaN(date.getTime()) || dayOf(date) !== value) {
     throw new ShopError("VALIDATION_ERROR", `"${name}" must be a date written YYYY-MM-DD.`);
   }
+  // The shop has no orders before 2000 nor after 2999; a year 9999 would also step past what a timestamp can be read as.
+  if (value < "2000-01-01" || value > "2999-12-31") throw new ShopError("VALIDATION_ERROR", `"${name}" must be a date from 2000 to 2999.`);
   return date;
 }
 
