@@ -43,7 +43,7 @@ const LIGHTHOUSE_PATHS = ["/", "/daily-synbiotic", "/cart", "/checkout", "/login
 const LIGHTHOUSE_WITH_CART = new Set(["/cart", "/checkout"]);
 const LIGHTHOUSE_CART = { "syn-wk-3mo": 1 };
 const FIRST_START_TARGET_S = 90;
-const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "events", "attack", "limiter", "renewals"];
+const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "events", "attack", "limiter", "renewals", "figures"];
 // Issue 10: the limiter may cost at most 5% of order placement throughput.
 const LIMITER_TARGET = 0.95;
 const EVENTS_TARGET = { eventsPerSecond: 2000, p95Ms: 50, pageSlowdown: 0.1 };
@@ -104,7 +104,8 @@ if (opts.help) {
   console.log(`node bench/run.mjs [options]   (npm run bench -- [options])
   --build              rebuild even if the build looks fresh
   --no-build           never build; measure build/ as it is
-  --only=start,js,ssr,lighthouse,orders,events,attack,limiter,renewals   run only these steps (default: all)
+  --only=start,js,ssr,lighthouse,orders,events,attack,limiter,renewals,figures   run only these steps (default: all)
+                       "figures": the console's figure queries on a year of 100,000 subscribers (bench/figures.mjs, issue 36)
   --attack-seconds=60  how long the card tester's 60 declined purchases are spread over (step "attack")
   --renewal-subscriptions=2000 --renewal-pglite-subscriptions=500   renewals due at once (step "renewals")
   --start-timeout=300  seconds each fresh-clone \`npm start\` may take to answer GET / (step "start")
@@ -214,6 +215,7 @@ async function main() {
   // First, while nothing else of the benchmark runs: it installs and builds in a clone.
   if (steps.has("start")) await benchFreshStart(portMin, portMax);
   if (steps.has("renewals")) await benchRenewals();
+  if (steps.has("figures")) benchFigures();
   if (serverSteps.length === 0 && !steps.has("limiter")) return;
 
   // What only the benchmark needs (bench/package.json), installed on first use.
@@ -571,6 +573,17 @@ function attackTable(a, markdown) {
   return `${(markdown ? markdownTable : textTable)(header, rows, [1, 3])}\n${markdown ? "\n" : ""}${note}`;
 }
 
+
+/** The console's figures (issue 36): each query under 300 ms on a year of 100,000 subscribers; its own script prints the tables. */
+function benchFigures() {
+  section("The console's figures on a year of 100,000 subscribers (PostgreSQL)");
+  try {
+    execFileSync(process.execPath, [join(root, "bench", "figures.mjs"), "--postgres", opts.postgres], { cwd: root, stdio: "inherit" });
+    results.figures = { met: true };
+  } catch (error) {
+    results.figures = { met: false, exitCode: error.status ?? null };
+  }
+}
 
 /** Renewals per second: PostgreSQL with two worker processes, PGlite with one (goal: 500/s on PostgreSQL). */
 async function benchRenewals() {

@@ -6,6 +6,7 @@ import { consoleContentApi } from "./content";
 import { consoleCouponsApi } from "./coupons";
 import { consoleCustomersApi } from "./customers";
 import { consoleDashboardApi } from "./dashboard";
+import { consoleFiguresApi } from "./figures";
 import { consoleOrdersApi } from "./orders";
 import { consoleReferralsApi } from "./referrals";
 import { consoleSettingsApi } from "./settings";
@@ -23,6 +24,7 @@ export function createConsoleApi() {
   const api = createRouter();
   api.route("/", consoleAuthApi);
   api.route("/", consoleDashboardApi);
+  api.route("/", consoleFiguresApi);
   api.route("/", consoleOrdersApi);
   api.route("/", consoleCustomersApi);
   api.route("/", consoleSubscriptionsApi);

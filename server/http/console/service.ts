@@ -29,6 +29,7 @@ import { productProfileService } from "./product-profile-service";
 import { experimentsService } from "./service-experiments";
 import { reviewsService } from "./service-reviews";
 import { privacyService } from "./service-privacy";
+import { figuresService } from "./service-figures";
 import { CSV_LISTS, listAsCsv, type CsvFilter, type CsvListName } from "./csv-exports";
 import {
   createCouponAction,
@@ -97,6 +98,7 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     ...experimentsService(shop, actor, allow),
     ...privacyService(shop, actor, allow),
     ...reviewsService(shop, actor, allow),
+    ...figuresService(shop, allow),
 
     /** Content pages: list, edit with preview, publish, history and restore (content-service.ts). */
     content: contentService(shop, staff, allow, requestId),

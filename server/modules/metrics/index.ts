@@ -1,0 +1,1 @@
+export { cohortRows, dailyNet, recurringGroups, renewalCounts, revenueRows, subscriptionsByStatus } from "./figures";
