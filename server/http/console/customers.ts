@@ -36,7 +36,7 @@ const noteRoute = consoleRoute("customers.note", {
   path: "/customers/{id}/notes",
   summary: "Add a staff note to the customer (1 to 4000 characters); audited",
   request: { params: IdParam, body: jsonBody(z.object({ body: z.string().max(8000) })) },
-  responses: { 201: jsonResponse("Added", z.object({ id: z.string(), createdAt: z.string() })) },
+  responses: { 200: jsonResponse("Added", z.object({ id: z.string(), createdAt: z.string() })) },
 });
 
 const revokeRoute = consoleRoute("customers.revoke-session", {
@@ -58,7 +58,7 @@ const fraudRoute = consoleRoute("customers.edit-fraud-status", {
 export const consoleCustomersApi = createRouter()
   .openapi(listRoute, async (c) => c.json(await serviceOf(c).customers(c.req.valid("query")), 200))
   .openapi(detailRoute, async (c) => c.json(await serviceOf(c).customer(c.req.valid("param").id), 200))
-  .openapi(noteRoute, async (c) => c.json(await serviceOf(c).addCustomerNote(c.req.valid("param").id, c.req.valid("json").body), 201))
+  .openapi(noteRoute, async (c) => c.json(await serviceOf(c).addCustomerNote(c.req.valid("param").id, c.req.valid("json").body), 200))
   .openapi(revokeRoute, async (c) => {
     const { id, sessionId } = c.req.valid("param");
     await serviceOf(c).revokeCustomerSession(id, sessionId);
