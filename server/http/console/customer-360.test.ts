@@ -179,7 +179,7 @@ describe(`console customer 360 (${testDriver()})`, () => {
   it("lists subscriptions with plan names, narrowed by plan and next charge date; a bad date or plan is a 400", async () => {
     const all = (await api("GET", "/subscriptions?limit=200")).body.rows;
     const olle = all.find((r: any) => r.customerId === friend.id);
-    expect(olle).toMatchObject({ planCode: "syn-wk-3mo", planName: "DS-01® Daily Synbiotic (every 3 months)" });
+    expect(olle).toMatchObject({ planCode: "syn-wk-3mo", renewalPlanCode: "syn-wk-3mo", planName: "DS-01® Daily Synbiotic (every 3 months)" });
     const byPlan = (await api("GET", "/subscriptions?plan=syn-rf-3mo&limit=200")).body.rows;
     expect(byPlan.map((r: any) => r.id)).toEqual([maja.subscriptionId]);
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);

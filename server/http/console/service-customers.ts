@@ -207,13 +207,15 @@ export function customersService(shop: Shop, actor: ConsoleActor, allow: (permis
         customerId: r.customerId,
         email: emails.get(r.customerId) ?? "",
         productCode: r.productCode,
-        planCode: r.renewalPlanCode,
-        planName: names.get(r.renewalPlanCode) ?? r.renewalPlanCode,
+        planCode: r.planCode,
         quantity: r.quantity,
         status: r.status,
         currency: r.currency,
         nextBillingAt: r.nextBillingAt.toISOString(),
         createdAt: r.createdAt.toISOString(),
+        // Last, so the CSV export's columns before them stay where they were: what the next charge buys, by name.
+        renewalPlanCode: r.renewalPlanCode,
+        planName: names.get(r.renewalPlanCode) ?? r.renewalPlanCode,
       }));
       return { rows: view, next: view.length === limit ? encodeTimeIdCursor(view[view.length - 1]!) : null };
     },
