@@ -52,7 +52,8 @@ test("a care agent finds a customer by 'lindq', sees the whole customer on one p
   await expect(agent).toHaveURL(/\/console\/customers\?q=lindq/);
   await expect(agent.getByRole("heading", { name: 'Customers matching "lindq"' })).toBeVisible();
   const row = agent.locator("tbody tr", { hasText: customerEmail });
-  await expect(row).toContainText("DS-01® Daily Synbiotic (every 3 months)");
+  // The 3-month kit renews as its refill: the list names what the next charge buys.
+  await expect(row).toContainText("DS-01® Refill (every 3 months)");
   await expectNoViolations(agent, "customer search at 1440");
   await row.getByRole("link", { name: customerEmail }).click();
 
@@ -62,9 +63,10 @@ test("a care agent finds a customer by 'lindq', sees the whole customer on one p
     await expect(agent.getByRole("heading", { name: section, exact: true })).toBeVisible();
   }
   await expect(main.locator("address").first()).toContainText("1 Main St");
-  const subscription = agent.getByRole("article", { name: "DS-01® Daily Synbiotic (every 3 months) subscription" });
-  await expect(subscription.getByRole("link", { name: "DS-01® Daily Synbiotic (every 3 months)" })).toHaveAttribute("href", /\/console\/subscriptions\/[0-9a-f-]{36}$/);
+  const subscription = agent.getByRole("article", { name: "DS-01® Refill (every 3 months) subscription" });
+  await expect(subscription.getByRole("link", { name: "DS-01® Refill (every 3 months)" })).toHaveAttribute("href", /\/console\/subscriptions\/[0-9a-f-]{36}$/);
   await expect(subscription).toContainText("Active");
+  await expect(subscription).toContainText("started as DS-01® Daily Synbiotic (every 3 months)");
   await subscription.getByText(/^History/).click();
   await expect(subscription.getByRole("listitem").first()).toContainText("Started");
   await expect(main).toContainText(order.number);

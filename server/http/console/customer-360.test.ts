@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
-import { auditLog, customerNotes, customers, emailOutbox, orders, paymentRefunds, payments, referrals, subscriptions } from "../../db/schema";
+import { auditLog, customerNotes, customers, emailOutbox, orders, paymentRefunds, payments, referrals, subscriptionChanges, subscriptions } from "../../db/schema";
 import { appendEntry } from "../../modules/loyalty";
 import { cancelSubscriptionRow, reactivateSubscription } from "../../modules/subscriptions";
 import { dbOf } from "../../shop";
@@ -92,13 +92,15 @@ describe(`console customer 360 (${testDriver()})`, () => {
     await db().transaction((tx) => cancelSubscriptionRow(tx, maja.id, maja.subscriptionId, { cancellationReasonText: "too many capsules" }, "account", now));
     shop.clock.advance(60_000);
     await reactivateSubscription(shop, maja.id, maja.subscriptionId);
+    // What the portal's change of plan writes (server/modules/subscriptions/actions.ts): the renewal plan and a change line.
     await db().update(subscriptions).set({ renewalPlanCode: "syn-rf-3mo" }).where(eq(subscriptions.id, maja.subscriptionId));
+    await db().insert(subscriptionChanges).values({ subscriptionId: maja.subscriptionId, action: "change_plan", detail: "syn-wk-3mo x 1 -> syn-rf-3mo x 1", changedAt: shop.clock.now() });
     const { status, body } = await api("GET", `/customers/${maja.id}`);
     expect(status).toBe(200);
     const sub = body.subscriptions.find((s: any) => s.id === maja.subscriptionId);
     expect(sub).toMatchObject({ state: "active", stateLabel: "Active (reactivated)", planName: "DS-01® Refill (every 3 months)", firstPlanName: "DS-01® Daily Synbiotic (every 3 months)" });
     expect(sub.nextBillingAt).not.toBeNull();
-    expect(sub.pending).toContain("Next charge buys DS-01® Refill (every 3 months) × 1");
+    expect(sub.pending).toEqual([expect.stringMatching(/^Plan changed \d{4}-\d{2}-\d{2}: the next charge buys DS-01® Refill \(every 3 months\) × 1$/)]);
     const history = sub.history.map((h: any) => h.what);
     expect(history[0]).toBe("Started");
     expect(history).toContain("Cancelled (account): too many capsules");

@@ -237,10 +237,12 @@ export function customersService(shop: Shop, actor: ConsoleActor, allow: (permis
       confirmsEachCharge(db, row.id),
     ]);
     const state = currentState(row);
+    const planChange = history.changes.find((c) => c.action === "change_plan");
     const active = row.status !== "canceled";
     const pending = active
       ? [
-          ...(row.renewalPlanCode !== row.planCode ? [`Next charge buys ${planName(row.renewalPlanCode)} × ${row.quantity}`] : []),
+          // A kit renews as its refill by design; only a member's (or staff's) change of plan is news for care.
+          ...(planChange ? [`Plan changed ${planChange.changedAt.toISOString().slice(0, 10)}: the next charge buys ${planName(row.renewalPlanCode)} × ${row.quantity}`] : []),
           ...addOns.map((a) => `Added to next shipment: ${planName(a.planCode)} × ${a.quantity}`),
           ...(retention ? [`${retention.percentOff}% off the next charge (retention offer)`] : []),
           ...(confirmEach ? ["Asks the member before each charge"] : []),
