@@ -146,7 +146,7 @@ export function OrdersSection({ orders, linked }: { orders: Order[]; linked: boo
       {orders.length === 0 ? (
         <p>No orders.</p>
       ) : (
-        <div className="c-table-wrap" tabIndex={0} role="region" aria-label="Orders">
+        <div className="c-table-wrap" tabIndex={0} role="region" aria-label="Orders, newest first">
           <table className="c-table">
             <thead>
               <tr>
@@ -213,7 +213,7 @@ export function PointsSection({ balances, ledger }: { balances: { account: strin
       </dl>
       {ledger.length > 0 ? (
         <details style={{ marginTop: ".5rem" }}>
-          <summary>Ledger ({ledger.length} newest entries)</summary>
+          <summary>{ledger.length === 1 ? "Ledger (1 entry)" : `Ledger (${ledger.length} newest entries)`}</summary>
           <div className="c-table-wrap" tabIndex={0} role="region" aria-label="Points and credit ledger">
             <table className="c-table">
               <thead>
@@ -330,9 +330,11 @@ export function NotesSection({ notes, mayWrite }: { notes: Note[]; mayWrite: boo
             <textarea name="body" required maxLength={4000} rows={3} />
             <span className="c-hint">What the customer asked or was promised. Notes stay, and each one is on the audit log.</span>
           </label>
-          <SubmitButton name="intent" value="note">
-            Add note
-          </SubmitButton>
+          <div className="c-form-row">
+            <SubmitButton name="intent" value="note">
+              Add note
+            </SubmitButton>
+          </div>
         </Form>
       ) : null}
       {notes.length === 0 ? <p>No notes.</p> : null}

@@ -70,7 +70,7 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
       </p>
       <h1>{name || profile.email}</h1>
       <ActionMessage result={result && "ok" in result ? result : undefined} />
-      <nav aria-label="On this page" className="c-jump">
+      <nav aria-label="On this page" className="c-form-row" style={{ marginBottom: "1rem" }}>
         <a href="#subscriptions">Subscriptions</a> <a href="#orders">Orders</a> <a href="#points">Points</a> <a href="#referrals">Referrals</a> <a href="#emails">Emails</a>{" "}
         <a href="#notes">Notes</a>
       </nav>
