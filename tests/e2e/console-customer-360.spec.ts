@@ -81,6 +81,16 @@ test("a care agent finds a customer by 'lindq', sees the whole customer on one p
   await expect(agent.getByLabel("New note")).toHaveValue("");
   await expectNoViolations(agent, "customer page at 1440");
 
+  // The same form before any script runs: a plain POST, the page answered by the server.
+  const customerUrl = agent.url();
+  const plain = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState() });
+  const noJs = await plain.newPage();
+  await noJs.goto(customerUrl);
+  await noJs.getByLabel("New note").fill("Second call, no scripts: parcel arrived.");
+  await noJs.getByRole("button", { name: "Add note" }).click();
+  await expect(noJs.locator(".c-notes li").first()).toContainText("Second call, no scripts: parcel arrived.");
+  await plain.close();
+
   await agent.setViewportSize(MOBILE);
   await agent.reload();
   await expect(agent.getByRole("heading", { name: "Staff notes" })).toBeVisible();
