@@ -43,7 +43,7 @@ const LIGHTHOUSE_PATHS = ["/", "/daily-synbiotic", "/cart", "/checkout", "/login
 const LIGHTHOUSE_WITH_CART = new Set(["/cart", "/checkout"]);
 const LIGHTHOUSE_CART = { "syn-wk-3mo": 1 };
 const FIRST_START_TARGET_S = 90;
-const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "events", "attack", "limiter", "renewals", "figures"];
+const ALL_STEPS = ["start", "js", "ssr", "lighthouse", "orders", "events", "attack", "limiter", "renewals", "figures", "customers"];
 // Issue 10: the limiter may cost at most 5% of order placement throughput.
 const LIMITER_TARGET = 0.95;
 const EVENTS_TARGET = { eventsPerSecond: 2000, p95Ms: 50, pageSlowdown: 0.1 };
@@ -104,8 +104,9 @@ if (opts.help) {
   console.log(`node bench/run.mjs [options]   (npm run bench -- [options])
   --build              rebuild even if the build looks fresh
   --no-build           never build; measure build/ as it is
-  --only=start,js,ssr,lighthouse,orders,events,attack,limiter,renewals,figures   run only these steps (default: all)
+  --only=start,js,ssr,lighthouse,orders,events,attack,limiter,renewals,figures,customers   run only these steps (default: all)
                        "figures": the console's figure queries on a year of 100,000 subscribers (bench/figures.mjs, issue 36)
+                       "customers": the console's customer search on 100,000 customers (bench/customer-search.mjs, issue 36)
   --attack-seconds=60  how long the card tester's 60 declined purchases are spread over (step "attack")
   --renewal-subscriptions=2000 --renewal-pglite-subscriptions=500   renewals due at once (step "renewals")
   --start-timeout=300  seconds each fresh-clone \`npm start\` may take to answer GET / (step "start")
@@ -216,6 +217,7 @@ async function main() {
   if (steps.has("start")) await benchFreshStart(portMin, portMax);
   if (steps.has("renewals")) await benchRenewals();
   if (steps.has("figures")) benchFigures();
+  if (steps.has("customers")) await benchCustomerSearch();
   if (serverSteps.length === 0 && !steps.has("limiter")) return;
 
   // What only the benchmark needs (bench/package.json), installed on first use.
@@ -598,6 +600,15 @@ async function benchRenewals() {
   const header = ["database", "renewals", "renewals/s draining", "drain s", "renewals/s incl. process starts", "errors"];
   console.log(textTable(header, [row("PostgreSQL, 2 workers", results.renewals.postgres), row("PGlite, 1 worker", results.renewals.pglite)], [1, 2, 3, 4, 5]));
   console.log("Goal: at least 500 renewals/s on PostgreSQL with two workers (issue 12).");
+}
+
+/** The console's customer search on 100,000 customers, PostgreSQL and PGlite (issue 36; goal: p95 under 100 ms). */
+async function benchCustomerSearch() {
+  section("Console customer search (100,000 customers)");
+  const { measureCustomerSearch, customerSearchRows, CUSTOMER_SEARCH_HEADER, CUSTOMER_SEARCH_TARGET_MS } = await import("./lib/customer-search.mjs");
+  results.customerSearch = await measureCustomerSearch(root, { postgres: opts.postgres });
+  console.log(textTable(CUSTOMER_SEARCH_HEADER, customerSearchRows(results.customerSearch), [2, 3, 4, 5]));
+  console.log(`Goal: p95 under ${CUSTOMER_SEARCH_TARGET_MS} ms (issue 36); PostgreSQL uses customers_search_trgm_idx: ${results.customerSearch.postgres?.usesTrigramIndex ? "yes" : "no"}.`);
 }
 
 function freshStartTable(f, markdown) {

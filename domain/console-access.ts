@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   "customers.read": ["owner", "support", "finance"],
   "customers.revoke-session": ["owner", "support"],
   "customers.edit-fraud-status": ["owner", "finance"],
+  // Staff notes on a customer (issue 36, ADR 0073): whoever may read the customer may leave a note; each one is audited.
+  "customers.note": ["owner", "support", "finance"],
   "coupons.read": ["owner", "finance", "content"],
   "coupons.edit": ["owner", "finance"],
   "emails.read": ["owner", "support"],

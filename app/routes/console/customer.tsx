@@ -1,6 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
 import { consoleAct, consoleLoad, formFields } from "../../components/console/errors";
-import { ActionMessage, Badge, Money, SubmitButton, When } from "../../components/console/ui";
+import { AddressesSection, EmailsSection, NotesSection, OrdersSection, PointsSection, ReferralsSection, SubscriptionsSection, ValueSection } from "../../components/console/customer-360";
+import { ActionMessage, Badge, SubmitButton, When } from "../../components/console/ui";
 import type { Route } from "./+types/customer";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -15,6 +16,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         revoke: may.includes("customers.revoke-session"),
         fraud: may.includes("customers.edit-fraud-status"),
         orders: may.includes("orders.read"),
+        subscriptions: may.includes("subscriptions.read"),
+        emails: may.includes("emails.read"),
+        note: may.includes("customers.note"),
         export: may.includes("customers.export-data"),
         erase: may.includes("customers.erase"),
       },
@@ -26,6 +30,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const fields = await formFields(request);
   return consoleAct(async () => {
     const service = context.console.service();
+    if (fields.intent === "note") {
+      await service.addCustomerNote(params.id, fields.body ?? "");
+      return "Note added.";
+    }
     if (fields.intent === "deletion-request") {
       const { created } = await service.recordDeletionRequest(params.id, requireNote(fields.note));
       return created ? "Deletion request recorded. It waits below until someone processes it." : "A deletion request was already waiting; it is unchanged.";
@@ -53,14 +61,20 @@ export const meta: Route.MetaFunction = () => [{ title: "Customer | Seed console
 
 export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
   const { profile, orders, subscriptions, sessions, deletionRequests, may } = loaderData;
+  const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
   const result = useActionData<typeof action>();
   return (
     <>
       <p>
         <Link to="/console/customers">All customers</Link>
       </p>
-      <h1>{[profile.firstName, profile.lastName].filter(Boolean).join(" ") || profile.email}</h1>
+      <h1>{name || profile.email}</h1>
       <ActionMessage result={result && "ok" in result ? result : undefined} />
+      <nav aria-label="On this page" className="c-form-row" style={{ marginBottom: "1rem" }}>
+        <a href="#subscriptions">Subscriptions</a> <a href="#orders">Orders</a> <a href="#points">Points</a> <a href="#referrals">Referrals</a> <a href="#emails">Emails</a>{" "}
+        <a href="#notes">Notes</a>
+      </nav>
+      <div className="c-grid">
       <section className="c-card" aria-labelledby="profile">
         <h2 id="profile" style={{ marginTop: 0 }}>
           Profile
@@ -91,32 +105,19 @@ export default function ConsoleCustomer({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
 
+      <ValueSection value={loaderData.value} />
+      </div>
+      <AddressesSection addresses={loaderData.addresses} />
+      <SubscriptionsSection subscriptions={subscriptions} linked={may.subscriptions} />
+      <NotesSection notes={loaderData.notes} mayWrite={may.note} />
+      <OrdersSection orders={orders} linked={may.orders} />
+      <div className="c-grid">
+        <PointsSection balances={loaderData.balances} ledger={loaderData.ledger} />
+        <ReferralsSection referredBy={loaderData.referredBy} referred={loaderData.referred} />
+      </div>
+      <EmailsSection emails={loaderData.emails} linked={may.emails} />
+
       <PrivacySection customerId={profile.id} requests={deletionRequests} may={may} erased={profile.email.endsWith("@deleted.invalid")} />
-
-      <h2>Orders</h2>
-      {orders.length === 0 ? <p>No orders.</p> : null}
-      <ul>
-        {orders.map((o) => (
-          <li key={o.id}>
-            {may.orders ? <Link to={`/console/orders/${o.number}`}>{o.number}</Link> : o.number}, <When iso={o.createdAt} />, <Money amount={o.total} currency={o.currency} />
-          </li>
-        ))}
-      </ul>
-
-      <h2>Subscriptions</h2>
-      {subscriptions.length === 0 ? <p>No subscriptions.</p> : null}
-      <ul>
-        {subscriptions.map((s) => (
-          <li key={s.id}>
-            {s.planCode} x{s.quantity}, <Badge>{s.status}</Badge>, next billing <When iso={s.nextBillingAt} />
-            {s.canceledAt ? (
-              <>
-                , cancelled <When iso={s.canceledAt} />
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ul>
 
       <h2>Sessions</h2>
       {sessions.length === 0 ? <p>Never signed in.</p> : null}

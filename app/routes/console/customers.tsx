@@ -5,24 +5,27 @@ import type { Route } from "./+types/customers";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const email = params.get("email") ?? "";
+  // "email" is what older links and bookmarks carry: it is searched like any other words.
+  const q = (params.get("q") ?? params.get("email") ?? "").slice(0, 200);
   return consoleLoad(async () => {
     const service = context.console.service();
-    const [page, deletionQueue] = await Promise.all([service.customers({ email, before: params.get("before") ?? undefined }), service.deletionQueue()]);
-    return { email, page, deletionQueue, mayExport: service.staff.permissions.includes("customers.export") };
+    const [page, deletionQueue] = await Promise.all([service.customers({ q, before: params.get("before") ?? undefined }), service.deletionQueue()]);
+    return { q, page, deletionQueue, mayExport: service.staff.permissions.includes("customers.export") };
   });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Seed console" }];
 
 export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
-  const { email, page, deletionQueue } = loaderData;
+  const { q, page, deletionQueue } = loaderData;
   return (
     <>
       <h1>Customers</h1>
-      <CsvLink list="customers" filters={{ email: loaderData.email }} may={loaderData.mayExport} />
-      <SearchForm label="Find a customer" name="email" value={email} hint="Their full email address. To find by name, search orders." />
-      {page.rows.length === 0 ? <p>No customer has that email address.</p> : null}
+      <CsvLink list="customers" filters={{}} may={loaderData.mayExport && !q} />
+      <SearchForm label="Find a customer" name="q" value={q} hint="Any part of an email, first or last name or phone (3 characters or more), or an order number." />
+      <h2>{page.order ? `The customer of order ${page.order}` : q ? `Customers matching "${q}"` : "Newest customers"}</h2>
+      {page.notice ? <p role="status">{page.notice}</p> : null}
+      {page.rows.length === 0 && !page.notice ? <p>No customer matches. Try fewer letters, or part of the email.</p> : null}
       {page.rows.length > 0 ? (
         <div className="c-table-wrap" tabIndex={0} role="region" aria-label="Customers">
           <table className="c-table">
@@ -30,6 +33,8 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
               <tr>
                 <th scope="col">Email</th>
                 <th scope="col">Name</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Subscriptions</th>
                 <th scope="col">Since</th>
                 <th scope="col">Fraud status</th>
               </tr>
@@ -41,6 +46,8 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
                     <Link to={`/console/customers/${c.id}`}>{c.email}</Link>
                   </td>
                   <td>{[c.firstName, c.lastName].filter(Boolean).join(" ") || "-"}</td>
+                  <td>{c.phone ?? "-"}</td>
+                  <td>{c.plans.length ? c.plans.join(", ") : "-"}</td>
                   <td>
                     <When iso={c.createdAt} />
                   </td>
@@ -51,7 +58,7 @@ export default function ConsoleCustomers({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       ) : null}
-      <Pager next={page.next} keep={{ email }} />
+      <Pager next={page.next} keep={{ q }} />
       <DeletionQueue requests={deletionQueue} />
     </>
   );

@@ -6,9 +6,11 @@ import type { Route } from "./+types/subscription";
 export async function loader({ context, params }: Route.LoaderArgs) {
   return consoleLoad(async () => {
     const service = context.console.service();
-    const detail = await service.subscription(params.id);
+    const [detail, plans] = await Promise.all([service.subscription(params.id), service.subscriptionPlans()]);
+    const nameOf = (code: string) => plans.find((p) => p.code === code)?.name ?? code;
+    const planName = nameOf(detail.subscription.renewalPlanCode);
     const may = { edit: service.staff.permissions.includes("subscriptions.edit"), charge: service.staff.permissions.includes("subscriptions.charge"), orders: service.staff.permissions.includes("orders.read") };
-    return { ...detail, may };
+    return { ...detail, planName, may };
   });
 }
 
@@ -49,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Subscription | Seed console" }];
 
 export default function ConsoleSubscription({ loaderData }: Route.ComponentProps) {
-  const { subscription: s, due, nextDates, nextCharge, renewals, ledger, timeline, may } = loaderData;
+  const { subscription: s, planName, due, nextDates, nextCharge, renewals, ledger, timeline, may } = loaderData;
   const result = useActionData<typeof action>();
   const canceled = s.status === "canceled";
   return (
@@ -58,7 +60,7 @@ export default function ConsoleSubscription({ loaderData }: Route.ComponentProps
         <Link to="/console/subscriptions">All subscriptions</Link>
       </p>
       <h1>
-        {s.planCode} × {s.quantity} <Badge tone={s.status}>{s.status}</Badge>
+        {planName} × {s.quantity} <Badge tone={s.status}>{s.status}</Badge>
       </h1>
       <ActionMessage result={result && "ok" in result ? result : undefined} />
       <div className="c-grid">

@@ -9,16 +9,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q") ?? "";
   const status = (STATUSES as readonly string[]).includes(params.get("status") ?? "") ? params.get("status")! : "";
+  // A bad date or an unknown plan is dropped rather than failing the page: the form shows what was applied.
+  const day = (name: string) => (/^\d{4}-\d{2}-\d{2}$/.test(params.get(name) ?? "") ? params.get(name)! : "");
+  const nextFrom = day("nextFrom");
+  const nextTo = day("nextTo") && (!nextFrom || day("nextTo") >= nextFrom) ? day("nextTo") : "";
   return consoleLoad(async () => {
     const service = context.console.service();
-    return { q, status, page: await service.subscriptions({ q, status, before: params.get("before") ?? undefined }), mayExport: service.staff.permissions.includes("subscriptions.export") };
+    const plans = await service.subscriptionPlans();
+    const plan = plans.some((p) => p.code === params.get("plan")) ? params.get("plan")! : "";
+    const page = await service.subscriptions({ q, status, plan, nextFrom, nextTo, before: params.get("before") ?? undefined });
+    return { q, status, plan, nextFrom, nextTo, plans, page, mayExport: service.staff.permissions.includes("subscriptions.export") };
   });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscriptions | Seed console" }];
 
 export default function ConsoleSubscriptions({ loaderData }: Route.ComponentProps) {
-  const { q, status, page } = loaderData;
+  const { q, status, plan, nextFrom, nextTo, plans, page } = loaderData;
+  const filtered = Boolean(q || status || plan || nextFrom || nextTo);
   return (
     <>
       <h1>Subscriptions</h1>
@@ -39,11 +47,33 @@ export default function ConsoleSubscriptions({ loaderData }: Route.ComponentProp
           </select>
           <span className="c-hint">&nbsp;</span>
         </label>
+        <label className="c-field">
+          Plan
+          <select name="plan" defaultValue={plan}>
+            <option value="">Any plan</option>
+            {plans.map((p) => (
+              <option key={p.code} value={p.code}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+          <span className="c-hint">What the next charge buys.</span>
+        </label>
+        <label className="c-field">
+          Next charge from
+          <input type="date" name="nextFrom" defaultValue={nextFrom} />
+          <span className="c-hint">&nbsp;</span>
+        </label>
+        <label className="c-field">
+          Next charge to
+          <input type="date" name="nextTo" defaultValue={nextTo} />
+          <span className="c-hint">This day included.</span>
+        </label>
         <button type="submit" className="c-button">
           Search
         </button>
       </Form>
-      <h2>{q ? `Subscriptions matching "${q}"` : "Newest subscriptions"}</h2>
+      <h2>{filtered ? "Subscriptions matching the filters" : "Newest subscriptions"}</h2>
       {page.rows.length === 0 ? (
         <p>No subscriptions match. Check the spelling, or search by the full email address.</p>
       ) : (
@@ -65,7 +95,7 @@ export default function ConsoleSubscriptions({ loaderData }: Route.ComponentProp
                     <Link to={`/console/subscriptions/${s.id}`}>{s.email || s.customerId}</Link>
                   </td>
                   <td>
-                    {s.planCode} × {s.quantity}
+                    {s.planName} × {s.quantity}
                   </td>
                   <td>
                     <Badge tone={s.status}>{s.status}</Badge>
@@ -80,7 +110,7 @@ export default function ConsoleSubscriptions({ loaderData }: Route.ComponentProp
           </table>
         </div>
       )}
-      <Pager next={page.next} keep={{ q, status }} />
+      <Pager next={page.next} keep={{ q, status, plan, nextFrom, nextTo }} />
     </>
   );
 }

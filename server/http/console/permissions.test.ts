@@ -122,6 +122,7 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
     "POST /orders/{number}/refunds": async () => ({ body: { amount: 100, reason: "Walker refund", idempotencyKey: randomUUID() } }),
     "POST /customers/{id}/sessions/{sessionId}/revoke": async () => ({ params: { sessionId: await newCustomerSessionId() } }),
     "PUT /customers/{id}/fraud-status": async () => ({ body: { fraudulentStatus: "suspected fraud" } }),
+    "POST /customers/{id}/notes": async () => ({ body: { body: "Walker: called about a parcel" } }),
     "POST /coupons": async () => ({ body: { code: "WALKER5", type: "percent", value: 5 } }),
     "PUT /coupons/{code}": async () => ({ body: { type: "percent", value: 12 } }),
     "POST /emails/{id}/requeue": async () => ({}),

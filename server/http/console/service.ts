@@ -30,6 +30,7 @@ import { experimentsService } from "./service-experiments";
 import { reviewsService } from "./service-reviews";
 import { privacyService } from "./service-privacy";
 import { figuresService } from "./service-figures";
+import { customersService } from "./service-customers";
 import { CSV_LISTS, listAsCsv, type CsvFilter, type CsvListName } from "./csv-exports";
 import {
   createCouponAction,
@@ -99,6 +100,7 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     ...privacyService(shop, actor, allow),
     ...reviewsService(shop, actor, allow),
     ...figuresService(shop, allow),
+    ...customersService(shop, actor, allow),
 
     /** Content pages: list, edit with preview, publish, history and restore (content-service.ts). */
     content: contentService(shop, staff, allow, requestId),
@@ -195,36 +197,6 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     async refundOrder(number: string, input: { paymentId?: string; amount?: number; full?: boolean; reason: string; idempotencyKey: string }) {
       allow("orders.refund");
       return refundOrderPayment(shop, actor, { orderId: await orderIdOf(number), ...input });
-    },
-
-    /** Subscriptions newest first; q finds by subscription id, customer email or name; status narrows. */
-    async subscriptions(input: { q?: string; status?: string; before?: string; limit?: number }) {
-      allow("subscriptions.read");
-      const limit = pageSize(input.limit);
-      const q = input.q?.trim() ?? "";
-      const cursor = decodeTimeIdCursor(input.before);
-      let rows;
-      if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q)) {
-        const one = await findSubscription(db, q);
-        rows = one ? [one] : [];
-      } else {
-        const customerIds = q.includes("@") ? await findCustomerByEmail(db, q.toLowerCase()).then((c) => (c ? [c.id] : [])) : q ? await customerIdsNamed(db, q) : undefined;
-        rows = await listSubscriptionsPage(db, { customerIds, status: input.status || undefined, before: cursor && { createdAt: cursor.at, id: cursor.id }, limit });
-      }
-      const emails = await customerEmailsOf(db, [...new Set(rows.map((r) => r.customerId))]);
-      const view = rows.map((r) => ({
-        id: r.id,
-        customerId: r.customerId,
-        email: emails.get(r.customerId) ?? "",
-        productCode: r.productCode,
-        planCode: r.planCode,
-        quantity: r.quantity,
-        status: r.status,
-        currency: r.currency,
-        nextBillingAt: r.nextBillingAt.toISOString(),
-        createdAt: r.createdAt.toISOString(),
-      }));
-      return paged(view, limit, encodeTimeIdCursor);
     },
 
     /** The subscription with its renewals and their attempts, the next billing dates, the next charge and its timeline. */
@@ -370,26 +342,6 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
       const target = filter.q?.trim() || filter.email?.trim() || filter.status || "all";
       await consoleAction(shop, actor, permission, async () => ({ result: undefined, audit: { targetType: name, targetId: target, before: null, after: { rows } } }));
       return csv;
-    },
-
-    async customers(input: { email?: string; before?: string; limit?: number }) {
-      allow("customers.read");
-      const limit = pageSize(input.limit);
-      const cursor = decodeTimeIdCursor(input.before);
-      const rows = await listCustomers(db, { email: input.email || undefined, before: cursor && { createdAt: cursor.at, id: cursor.id }, limit });
-      return paged(rows, limit, encodeTimeIdCursor);
-    },
-
-    async customer(id: string) {
-      allow("customers.read");
-      const profile = await customerProfile(db, id);
-      if (!profile) throw new ShopError("NOT_FOUND", "There is no such customer.");
-      const [orders, subscriptions, sessions] = await Promise.all([
-        searchOrders(db, { customerIds: [id], limit: 50 }),
-        subscriptionsOfCustomer(db, id),
-        sessionsOfCustomer(db, id, shop.clock.now()),
-      ]);
-      return { profile, orders, subscriptions, sessions };
     },
 
     async revokeCustomerSession(customerId: string, sessionId: string) {

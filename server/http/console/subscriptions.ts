@@ -12,11 +12,15 @@ const Reason = z.string().trim().min(1).max(500);
 const listRoute = consoleRoute("subscriptions.read", {
   method: "get",
   path: "/subscriptions",
-  summary: "Subscriptions newest first; q finds by subscription id, customer email or name; status narrows; before = next cursor",
+  summary:
+    "Subscriptions newest first, with plan names; q finds by subscription id, customer email or name; status, plan (code of what the next charge buys) and nextFrom/nextTo (YYYY-MM-DD, both included) narrow; before = next cursor",
   request: {
     query: z.object({
       q: z.string().max(200).optional(),
       status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+      plan: z.string().max(80).optional(),
+      nextFrom: z.string().max(10).optional(),
+      nextTo: z.string().max(10).optional(),
       before: z.string().max(80).optional(),
       limit: z.coerce.number().int().min(1).max(200).optional(),
     }),

@@ -6,3 +6,4 @@ export * from "./products";
 export * from "./product-profiles";
 export * from "./seed";
 export { announceCatalogChange, CATALOG_CHANGED, forgetCatalog } from "./snapshot";
+export * from "./plan-names";

@@ -22,3 +22,4 @@ export { EMAIL_STATUSES, type EmailStatus } from "./outbox";
 export { sendDueEmails } from "./send";
 export { attachEmailSender, SEND_EMAIL, sendQueuedEmailsSoon } from "./trigger";
 export { EMAIL_QUEUED_CHANNEL, startEmailSender, type EmailSender } from "./sender";
+export * from "./of-recipient";

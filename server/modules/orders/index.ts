@@ -12,3 +12,4 @@ export * from "./search";
 export * from "./shipments";
 export * from "./stats";
 export * from "./legal-details";
+export * from "./customer-orders";

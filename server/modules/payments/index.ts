@@ -2,3 +2,4 @@
 export * from "./payments";
 export * from "./cards";
 export * from "./refunds";
+export * from "./refunded-by-order";

@@ -127,3 +127,9 @@ export async function referralsOfReferrer(db: Queryable, referrerId: string, lim
 export async function reviewQueue(db: Queryable, limit = 100): Promise<ReferralRow[]> {
   return db.select().from(referrals).where(eq(referrals.status, "review")).orderBy(asc(referrals.createdAt)).limit(limit);
 }
+
+/** The referral that brought this customer in (they were the friend), if any. */
+export async function referralOfFriend(db: Queryable, friendId: string): Promise<ReferralRow | null> {
+  const [row] = await db.select().from(referrals).where(eq(referrals.friendId, friendId)).limit(1);
+  return row ?? null;
+}
