@@ -168,7 +168,7 @@ export function CheckoutForm({ data, items, placing }: CheckoutFormProps) {
           {renewals.length > 0 && <RenewalConsent form={form} renewals={renewals} country={values.country} />}
           <OrderProblemAlert problem={placing.problem} />
           {captchaAsked && <CaptchaCheck siteKey={data.captchaSiteKey ?? null} onToken={setCaptchaToken} resetCount={captchaResets} />}
-          <PlaceOrderButton total={preview.quote} country={values.country} submitting={placing.submitting} cannotShip={rates.rates !== null && !rates.rates.shippable} />
+          <PlaceOrderButton total={preview.quote} country={values.country} submitting={placing.submitting} retrying={placing.retrying} cannotShip={rates.rates !== null && !rates.rates.shippable} />
         </form>
       </div>
     </CheckoutShell>

@@ -85,6 +85,30 @@ export function tokenizeCard(card: { number: string; expMonth: number; expYear: 
   return postJson<CardToken>("/api/payments/sandbox/tokenize", captchaToken ? { ...card, captchaToken } : card);
 }
 
-export function placeOrder(body: unknown, idempotencyKey: string) {
-  return postJson<{ order: OrderSummary }>("/api/purchase", body, { headers: { "Idempotency-Key": idempotencyKey } });
+/** What postJson answers when the request never got an answer (the spec's helper calls it a 500). */
+const isNetworkFailure = (error: ApiError) => error.status === 500 && error.message === NETWORK_FAILED;
+
+/**
+ * A purchase whose answer was lost: a dropped connection, or a proxy's 502, 503 or 504 while a process restarted or
+ * died. The order may or may not have been written; the same Idempotency-Key sent again returns it if it was, and
+ * places it once if not (issue 37). Any other answer is the server's own and is final.
+ */
+export const PURCHASE_RETRY_DELAYS_MS = [500, 1500, 3000] as const;
+const RETRYABLE_STATUSES = new Set([502, 503, 504]);
+
+export function mayRetryPurchase(result: ApiResult<unknown>): boolean {
+  return !result.ok && (isNetworkFailure(result.error) || RETRYABLE_STATUSES.has(result.error.status));
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** `onRetry(n)`: the n-th retry is about to be sent (the form tells the shopper it is still trying). */
+export async function placeOrder(body: unknown, idempotencyKey: string, onRetry?: (retry: number) => void, wait = pause) {
+  for (let retry = 0; ; retry++) {
+    const result = await postJson<{ order: OrderSummary }>("/api/purchase", body, { headers: { "Idempotency-Key": idempotencyKey } });
+    const delay = PURCHASE_RETRY_DELAYS_MS[retry];
+    if (!mayRetryPurchase(result) || delay === undefined) return result;
+    onRetry?.(retry + 1);
+    await wait(delay);
+  }
 }

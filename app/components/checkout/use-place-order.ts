@@ -57,6 +57,8 @@ export function usePlaceOrder() {
   const keys = useRef(attemptKeys());
   const busy = useRef(false);
   const [submitting, setSubmitting] = useState(false);
+  /** The purchase's answer was lost and it is being asked again with the same key (api.ts placeOrder). */
+  const [retrying, setRetrying] = useState(false);
   const [placed, setPlaced] = useState(false);
   const [problem, setProblem] = useState<OrderProblem | null>(null);
 
@@ -70,7 +72,7 @@ export function usePlaceOrder() {
       const card = cardToken ? await cardToken() : await sandboxToken(values, captchaToken);
       if (!card.ok) return (fail(card.problem), false);
       const body = { ...purchaseBody({ values, items, couponCodes: couponCode ? [couponCode] : [], token: card.token, cartId, captchaToken }), ...attributionForOrder() };
-      const result = await placeOrder(body, keys.current.current());
+      const result = await placeOrder(body, keys.current.current(), () => setRetrying(true));
       keys.current.settle(result.ok ? result.status : result.error.status, result.ok ? "" : result.error.code);
       if (!result.ok) return (fail(orderProblem(result.error, "order")), false);
       trackOrder(result.data.order, cartId);
@@ -96,10 +98,11 @@ export function usePlaceOrder() {
       } finally {
         busy.current = false;
         setSubmitting(false);
+        setRetrying(false);
       }
     },
     [run],
   );
 
-  return { submit, submitting, placed, problem, setProblem };
+  return { submit, submitting, retrying, placed, problem, setProblem };
 }
