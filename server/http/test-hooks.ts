@@ -18,6 +18,7 @@ import { chargeMissedRenewalNow } from "../workflows/renew-subscription";
 import { settleReferrals } from "../workflows/reward-referrals";
 import { grantCredit } from "../modules/loyalty";
 import { sendDueReviewRequests } from "../modules/reviews";
+import { publishDueSchedules } from "../workflows/console/content-schedule";
 import type { AppEnv } from "./types";
 
 /**
@@ -93,6 +94,14 @@ export const testHooks = new Hono<AppEnv>().post("/session", async (c) => {
     const shop = c.get("shop");
     const later = { ...shop, clock: fixedClock(new Date(shop.clock.now().getTime() + days * 86_400_000)) };
     return c.json(await sendDueReviewRequests(later));
+  })
+  // Runs the scheduled content publish job as if it were `minutes` minutes from now (a schedule's time passing,
+  // ADR 0072), without moving the clock of the running shop under other tests.
+  .post("/content/publish-due", async (c) => {
+    const { minutes } = z.object({ minutes: z.number().int().min(0).max(600_000) }).parse(await c.req.json());
+    const shop = c.get("shop");
+    const later = { ...shop, clock: fixedClock(new Date(shop.clock.now().getTime() + minutes * 60_000)) };
+    return c.json(await publishDueSchedules(later));
   })
   // Lets the shutdown test check, after a restart, that every acknowledged event write was kept.
   // ?name= counts events of a name; ?button= counts "Button Clicked" events carrying that name (a test's marker).

@@ -10,6 +10,7 @@ import { registerRenewalJobs } from "./renewals";
 import { registerReferralJobs } from "./referrals";
 import { SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, settlePayments } from "./settle-payments";
 import { REVIEW_REQUESTS, REVIEW_REQUESTS_CRON, reviewRequestsJob } from "./review-requests";
+import { CONTENT_SCHEDULES, CONTENT_SCHEDULES_CRON, contentSchedulesJob } from "./content-schedules";
 
 export interface JobQueue {
   boss: PgBoss;
@@ -46,6 +47,7 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
   Object.assign(workers, await registerRenewalJobs(boss, shop));
   Object.assign(workers, await registerReferralJobs(boss, shop));
   workers[REVIEW_REQUESTS] = await scheduleLeased(boss, shop, REVIEW_REQUESTS, REVIEW_REQUESTS_CRON, PERIODIC_QUEUE, () => reviewRequestsJob(shop));
+  workers[CONTENT_SCHEDULES] = await scheduleLeased(boss, shop, CONTENT_SCHEDULES, CONTENT_SCHEDULES_CRON, SWEEP_QUEUE, () => contentSchedulesJob(shop));
 
   return {
     boss,
