@@ -106,6 +106,7 @@ export async function publishPage(tx: Tx, input: PublishInput) {
     createdAt: input.now,
   });
   // The audit entry says what changed, field by field, not the whole page twice (issue 36).
-  const changed = pageChanges({ ...row, blocks: Array.isArray(row.blocks) ? row.blocks : [] }, words);
+  // Both sides parsed alike (defaults filled in), so a default the file left out is not a change.
+  const changed = pageChanges({ ...row, blocks: cleanStoredBlocks(row.blocks) }, words);
   return { pageId: row.id, path: row.path, before: { version: row.version }, after: { version, changed } };
 }
