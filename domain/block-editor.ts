@@ -100,13 +100,31 @@ export function blockEditorErrors(issues: readonly { path: readonly PropertyKey[
   return errors;
 }
 
+/** Fields a form leaves empty that mean "none" (an empty optional link would fail its rule). */
+const OPTIONAL_ALWAYS = ["id", "modal", "icon", "altIcon", "videoId", "mobileVideoId", "desktopPlaybackId", "mobilePlaybackId", "legend", "background", "backgroundSmall"];
+const OPTIONAL_BY_TYPE: Record<string, string[]> = { poster: ["title"], slider: ["title"], table: ["title"], section: ["title", "paragraph"], slide: ["paragraph", "label", "link"] };
+
+/** Drops empty optional fields, in blocks, sections' blocks and slides. A required field left empty stays, to be refused. */
+export function compactBlocks(blocks: unknown[]): unknown[] {
+  const compact = (item: unknown, kind?: string): unknown => {
+    if (!item || typeof item !== "object" || Array.isArray(item)) return item;
+    const record = { ...(item as Record<string, unknown>) };
+    const type = kind ?? String(record.type);
+    for (const key of [...OPTIONAL_ALWAYS, ...(OPTIONAL_BY_TYPE[type] ?? [])]) if (typeof record[key] === "string" && (record[key] as string).trim() === "") delete record[key];
+    if (Array.isArray(record.slide)) record.slide = record.slide.map((s) => compact(s, "slide"));
+    if (Array.isArray(record.blocks)) record.blocks = record.blocks.map((b) => compact(b));
+    return record;
+  };
+  return blocks.map((b) => compact(b));
+}
+
 /** Reads the block editor's form: page words and the posted block list, validated (images resolved beforehand). */
 export function readBlockEditorForm(fields: Record<string, string>, blocks: unknown[]): { ok: true; page: PageEdit } | { ok: false; errors: FieldErrors } {
   const parsed = PageEdit.safeParse({
     title: fields.title ?? "",
     intro: (fields.intro ?? "").replace(/\r\n/g, "\n"),
     description: (fields.description ?? "").replace(/\r\n/g, "\n"),
-    blocks,
+    blocks: compactBlocks(blocks),
   });
   return parsed.success ? { ok: true, page: parsed.data } : { ok: false, errors: blockEditorErrors(parsed.error.issues) };
 }
