@@ -1,4 +1,4 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
+import { closestCorners, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useId, useRef, useState } from "react";
@@ -50,7 +50,7 @@ export function BlockList({ blocks, onChange, context, errors = {}, depth = 0, p
     <div className={depth > 0 ? "cc-blocks cc-blocks-nested" : "cc-blocks"}>
       <DndContext
         sensors={sensors}
-        collisionDetection={closestCenter}
+        collisionDetection={closestCorners}
         onDragEnd={onDragEnd}
         accessibility={{
           screenReaderInstructions: { draggable: "To move a block, press Space or Enter on its handle, use the up and down arrow keys, then Space or Enter to drop it, or Escape to cancel." },

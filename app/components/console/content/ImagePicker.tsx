@@ -76,9 +76,10 @@ export function ImagePicker({
   const picker = (
       <dialog ref={dialog} className="cc-picker" aria-labelledby={`${id}-picker`}>
         <h3 id={`${id}-picker`}>Choose an image for: {label}</h3>
-        <div className="cc-upload" role="group" aria-label="Upload a new image">
+        <div className="cc-upload" role="group" aria-labelledby={`${id}-upload`}>
+          <h4 id={`${id}-upload`}>Upload a new image</h4>
           <div className="c-field">
-            <label htmlFor={`${id}-file`}>Upload a new image</label>
+            <label htmlFor={`${id}-file`}>Image file</label>
             <input id={`${id}-file`} ref={fileInput} type="file" accept={ACCEPTED_TYPES.join(",")} />
           </div>
           <div className="c-field">

@@ -24,7 +24,8 @@ export function PagePreview({ title, intro, blocks, caption, busy }: { title: st
       <h2 id="cc-preview-heading">Preview</h2>
       <p className="c-hint">{caption}</p>
       <div className="cc-frames">
-        <PreviewFrame width={390} title="Phone, 390 px">
+        {/* The phone's copy is for the eye: the desktop one is the one to read with a screen reader or keyboard. */}
+        <PreviewFrame width={390} title="Phone, 390 px" inert>
           {page}
         </PreviewFrame>
         <PreviewFrame width={1280} title="Desktop, 1280 px">

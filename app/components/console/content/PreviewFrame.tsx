@@ -6,9 +6,9 @@ const useIsoLayoutEffect = typeof window === "undefined" ? useEffect : useLayout
 /**
  * The preview drawn at a screen's width: an iframe `width` pixels wide holding the shop's stylesheets, so the shop's
  * own media queries see a phone or a desktop, scaled down to fit its column. Before the script runs the content is
- * drawn in place, unscaled.
+ * drawn in place, unscaled. `inert` keeps a second copy of the same words out of the keyboard's and screen readers' way.
  */
-export function PreviewFrame({ width, title, children }: { width: number; title: string; children: ReactNode }) {
+export function PreviewFrame({ width, title, children, inert }: { width: number; title: string; children: ReactNode; inert?: boolean }) {
   const outer = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const [body, setBody] = useState<HTMLElement | null>(null);
@@ -42,7 +42,7 @@ export function PreviewFrame({ width, title, children }: { width: number; title:
     <figure className="cc-frame">
       <figcaption className="c-hint">{title}</figcaption>
       <div ref={outer} className="cc-frame-outer" style={{ height: body ? height * scale : undefined }}>
-        <iframe ref={frame} hidden={!body} title={`Preview: ${title}`} className="cc-frame-iframe" style={{ width, height, transform: `scale(${scale})` }} tabIndex={-1} />
+        <iframe ref={frame} hidden={!body} title={`Preview: ${title}`} className="cc-frame-iframe" style={{ width, height, transform: `scale(${scale})` }} inert={inert} />
         {body ? createPortal(children, body) : <div className="cc-frame-static">{children}</div>}
       </div>
     </figure>
