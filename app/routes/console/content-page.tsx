@@ -5,7 +5,7 @@ import type { FieldErrors } from "../../../domain/content-editing";
 import { isErrorCode } from "../../../domain/errors";
 import { BlockList } from "../../components/console/content/BlockEditor";
 import type { DraftBlock } from "../../components/console/content/BlockFields";
-import type { PickableImage } from "../../components/console/content/ImageField";
+import type { PickableImage } from "../../components/console/content/ImagePicker";
 import { PageHistory } from "../../components/console/content/PageHistory";
 import { PagePreview } from "../../components/console/content/PagePreview";
 import { PageSchedules } from "../../components/console/content/PageSchedules";

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import type { BlockImage, BlockType } from "../../../../domain/blocks";
-import type { PickableImage } from "./ImageField";
+import type { PickableImage } from "./ImagePicker";
 import { ImagePicker } from "./ImagePicker";
 import { RichTextField } from "./RichTextField";
 

@@ -4,7 +4,15 @@ import type { BlockImage } from "../../../../domain/blocks";
 import { mediaPath, widthsFor, type MediaHash } from "../../../../domain/media";
 import { blockImageOf, libraryImageOf } from "../../../../domain/media-blocks";
 import { ACCEPTED_TYPES, ALT_MAX, ALT_RULE } from "../../../../domain/media-upload";
-import type { PickableImage } from "./ImageField";
+
+/** A library image the picker offers (the console's media list). */
+export interface PickableImage {
+  hash: string;
+  filename: string;
+  width: number;
+  height: number;
+  alt: string;
+}
 
 const thumb = (hash: string, width: number) => mediaPath(hash as MediaHash, widthsFor(width)[0] ?? width, "webp");
 
