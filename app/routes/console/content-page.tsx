@@ -180,7 +180,6 @@ function Editor({ loaderData, result }: { loaderData: Route.ComponentProps["load
       return;
     }
     schedulePreview();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [blocks]);
 
   const edited = lastGood.current;

@@ -122,11 +122,15 @@ describe(`scheduled content publishes (${testDriver()})`, { timeout: 120_000 }, 
   });
 
   it("two workers running at the same moment publish a due schedule once", async () => {
-    await schedule("Published once", 5);
+    const { body } = await schedule("Published once", 5);
     const before = (await db().select({ n: count() }).from(contentPageVersions))[0]!.n;
     await later(6);
     const runs = await Promise.all([publishDueSchedules(shop), publishDueSchedules(shop), publishDueSchedules(shop)]);
     expect(runs.reduce((sum, r) => sum + r.published, 0)).toBe(1);
+    // The others found it settled: none of them refused it (which would overwrite the published outcome).
+    expect(runs.reduce((sum, r) => sum + r.refused, 0)).toBe(0);
+    const [settled] = await db().select().from(contentPageSchedules).where(eq(contentPageSchedules.id, body.id));
+    expect(settled).toMatchObject({ status: "published", publishedVersion: expect.any(Number) });
     expect((await db().select({ n: count() }).from(contentPageVersions))[0]!.n - before).toBe(1);
     const [row] = await db().select().from(contentPages).where(eq(contentPages.routeName, "careers"));
     const audits = await db().select({ n: count() }).from(auditLog).where(and(eq(auditLog.targetId, "careers"), eq(auditLog.action, "content.publish")));
