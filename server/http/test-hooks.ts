@@ -18,6 +18,9 @@ import { chargeMissedRenewalNow } from "../workflows/renew-subscription";
 import { settleReferrals } from "../workflows/reward-referrals";
 import { grantCredit } from "../modules/loyalty";
 import { sendDueReviewRequests } from "../modules/reviews";
+import { publishDueSchedules } from "../workflows/console/content-schedule";
+import { createStaff } from "../modules/staff";
+import { STAFF_ROLES } from "../../domain/console-access";
 import type { AppEnv } from "./types";
 
 /**
@@ -93,6 +96,22 @@ export const testHooks = new Hono<AppEnv>().post("/session", async (c) => {
     const shop = c.get("shop");
     const later = { ...shop, clock: fixedClock(new Date(shop.clock.now().getTime() + days * 86_400_000)) };
     return c.json(await sendDueReviewRequests(later));
+  })
+  // A member of staff of any role and their setup link, for end-to-end tests that work as a role other than owner
+  // (an owner's invite does the same through the console; this skips signing the owner in first).
+  .post("/console-staff", async (c) => {
+    const { email, role } = z.object({ email: z.email(), role: z.enum(STAFF_ROLES) }).parse(await c.req.json());
+    const shop = c.get("shop");
+    const setup = await createStaff(dbOf(shop), shop, { email, role });
+    return c.json({ path: `/console/setup?token=${encodeURIComponent(setup.setupToken)}` });
+  })
+  // Runs the scheduled content publish job as if it were `minutes` minutes from now (a schedule's time passing,
+  // ADR 0072), without moving the clock of the running shop under other tests.
+  .post("/content/publish-due", async (c) => {
+    const { minutes } = z.object({ minutes: z.number().int().min(0).max(600_000) }).parse(await c.req.json());
+    const shop = c.get("shop");
+    const later = { ...shop, clock: fixedClock(new Date(shop.clock.now().getTime() + minutes * 60_000)) };
+    return c.json(await publishDueSchedules(later));
   })
   // Lets the shutdown test check, after a restart, that every acknowledged event write was kept.
   // ?name= counts events of a name; ?button= counts "Button Clicked" events carrying that name (a test's marker).

@@ -11,6 +11,7 @@ import { registerReferralJobs } from "./referrals";
 import { SETTLE_PAYMENTS, SETTLE_PAYMENTS_CRON, settlePayments } from "./settle-payments";
 import { REVIEW_REQUESTS, REVIEW_REQUESTS_CRON, reviewRequestsJob } from "./review-requests";
 import { scheduleWorkerHeartbeat, WORKER_HEARTBEAT } from "./worker-heartbeat";
+import { CONTENT_SCHEDULES, CONTENT_SCHEDULES_CRON, contentSchedulesJob } from "./content-schedules";
 
 export interface JobQueue {
   boss: PgBoss;
@@ -48,6 +49,7 @@ export async function startJobs(shop: Shop): Promise<JobQueue> {
   Object.assign(workers, await registerReferralJobs(boss, shop));
   workers[REVIEW_REQUESTS] = await scheduleLeased(boss, shop, REVIEW_REQUESTS, REVIEW_REQUESTS_CRON, PERIODIC_QUEUE, () => reviewRequestsJob(shop));
   workers[WORKER_HEARTBEAT] = await scheduleWorkerHeartbeat(boss, shop);
+  workers[CONTENT_SCHEDULES] = await scheduleLeased(boss, shop, CONTENT_SCHEDULES, CONTENT_SCHEDULES_CRON, SWEEP_QUEUE, () => contentSchedulesJob(shop));
 
   return {
     boss,

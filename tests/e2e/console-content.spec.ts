@@ -5,7 +5,7 @@ import { signInNewOwner } from "./support/console";
 
 /**
  * The console's Content section end to end (issue 17, docs/decisions/0041-console-content.md): an owner signs in with
- * TOTP, edits a block of the careers page, sees it in the live preview and in the plain-form preview (no JavaScript),
+ * TOTP, edits the careers page's introduction (blocks: console-block-editor.spec.ts), sees it in the live preview and in the plain-form preview (no JavaScript),
  * publishes, and the shop's page shows the new words at once; a publish over the newer version is refused. The editor is axe-clean at 1440 and 390.
  */
 
@@ -23,10 +23,10 @@ test("an owner edits a page block, previews it, publishes, and the shop page sho
   await expect(page.locator("form[data-live-preview]")).toBeAttached();
   await expectNoViolations(page, "editor at 1440");
 
-  // The first paragraph inside the first section: the live preview follows the typing.
-  const field = page.locator("#cc-f-0-blocks-0-paragraph");
-  await field.fill(`<p>${words}</p>`);
-  const preview = page.getByTestId("content-preview");
+  // The page's introduction: the live preview (phone and desktop frames) follows the typing.
+  const field = page.locator("#cc-intro");
+  await field.fill(words);
+  const preview = page.frameLocator('iframe[title="Preview: Desktop, 1280 px"]').getByTestId("content-preview");
   await expect(preview).toContainText(words);
   await expect(page.getByText("Your changes, not published yet.")).toBeVisible();
 
@@ -36,23 +36,23 @@ test("an owner edits a page block, previews it, publishes, and the shop page sho
   const noJs = await plain.newPage();
   await noJs.goto(page.url());
   const plainWords = `${words} Without JavaScript.`;
-  await noJs.locator("#cc-f-0-blocks-0-paragraph").fill(`<p>${plainWords}</p>`);
+  await noJs.locator("#cc-intro").fill(plainWords);
   await noJs.getByRole("button", { name: "Preview" }).click();
-  await expect(noJs.getByTestId("content-preview")).toContainText(plainWords);
-  await expect(noJs.locator("#cc-f-0-blocks-0-paragraph")).toHaveValue(`<p>${plainWords}</p>`);
+  await expect(noJs.getByTestId("content-preview").first()).toContainText(plainWords);
+  await expect(noJs.locator("#cc-intro")).toHaveValue(plainWords);
 
   // The Preview button with JavaScript, then Publish.
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(preview).toContainText(words);
-  await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByRole("status")).toHaveText(/Published version \d+; the shop shows it now at \/join-us\//);
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByRole("status").first()).toHaveText(/Published version \d+; the shop shows it now at \/join-us\//);
   await expect(page.getByRole("table", { name: "Versions" }).or(page.getByRole("region", { name: "Versions" }))).toContainText("content-owner");
   await page.screenshot({ path: "test-results/console-content-1440.png", fullPage: true });
 
   // The no-JavaScript editor still holds the version it opened: its publish is refused, saying why, its words kept.
-  await noJs.getByRole("button", { name: "Publish" }).click();
-  await expect(noJs.getByRole("status")).toHaveText(/Version \d+ of this page was published by content-owner-.* after you opened version \d+\. Nothing was published/);
-  await expect(noJs.locator("#cc-f-0-blocks-0-paragraph")).toHaveValue(`<p>${plainWords}</p>`);
+  await noJs.getByRole("button", { name: "Publish now" }).click();
+  await expect(noJs.getByRole("status").first()).toHaveText(/Version \d+ of this page was published by content-owner-.* after you opened version \d+\. Nothing was published/);
+  await expect(noJs.locator("#cc-intro")).toHaveValue(plainWords);
   await plain.close();
 
   // The shop's page, as a visitor sees it.

@@ -49,6 +49,34 @@ const restoreRoute = consoleRoute("content.publish", {
   responses: { 200: jsonResponse("The published version", Any), 409: jsonResponse("Published by someone else meanwhile: CONTENT_VERSION_CONFLICT", ErrorSchema) },
 });
 
+const scheduleRoute = consoleRoute("content.publish", {
+  method: "post",
+  path: "/content/pages/{routeName}/schedules",
+  summary: "Publish a new version of a page at publishAt on the shop's clock (replaces the page's pending schedule; refused then if the page moved on from baseVersion)",
+  request: {
+    params: PageParam,
+    body: jsonBody(
+      z.object({
+        baseVersion: Version,
+        title: z.string().max(200),
+        intro: z.string().max(1000),
+        description: z.string().max(300),
+        blocks: z.array(z.unknown()).max(300),
+        publishAt: z.iso.datetime({ offset: true }),
+      }),
+    ),
+  },
+  responses: { 200: jsonResponse("The pending schedule", Any), 409: jsonResponse("Published by someone else meanwhile: CONTENT_VERSION_CONFLICT", ErrorSchema) },
+});
+
+const cancelScheduleRoute = consoleRoute("content.publish", {
+  method: "post",
+  path: "/content/pages/{routeName}/schedules/{id}/cancel",
+  summary: "Cancel the page's pending schedule (404 once it was published, refused or cancelled)",
+  request: { params: PageParam.extend({ id: z.uuid() }) },
+  responses: { 200: jsonResponse("The cancelled schedule", Any), 404: jsonResponse("No such pending schedule: NOT_FOUND", ErrorSchema) },
+});
+
 export const consoleContentApi = createRouter()
   .openapi(listRoute, async (c) => c.json(await serviceOf(c).content.pages(), 200))
   .openapi(pageRoute, async (c) => c.json(await serviceOf(c).content.page(c.req.valid("param").routeName, c.req.valid("query")), 200))
@@ -56,4 +84,9 @@ export const consoleContentApi = createRouter()
   .openapi(restoreRoute, async (c) => {
     const { routeName, version } = c.req.valid("param");
     return c.json(await serviceOf(c).content.restore(routeName, version, c.req.valid("json").baseVersion), 200);
+  })
+  .openapi(scheduleRoute, async (c) => c.json(await serviceOf(c).content.schedule(c.req.valid("param").routeName, c.req.valid("json")), 200))
+  .openapi(cancelScheduleRoute, async (c) => {
+    const { routeName, id } = c.req.valid("param");
+    return c.json(await serviceOf(c).content.cancelSchedule(routeName, id), 200);
   });

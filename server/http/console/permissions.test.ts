@@ -143,6 +143,19 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
       }
       return { params: { version: "1" }, body: { baseVersion: page.version } };
     },
+    "POST /content/pages/{routeName}/schedules": async () => {
+      const page = await careersPage();
+      return { body: { baseVersion: page.version, title: page.title, intro: "Walker: a scheduled edit.", description: page.description, blocks: page.blocks, publishAt: new Date(shop.clock.now().getTime() + 3_600_000).toISOString() } };
+    },
+    "POST /content/pages/{routeName}/schedules/{id}/cancel": async () => {
+      const page = await careersPage();
+      const res = await app.request("/api/console/content/pages/careers/schedules", {
+        method: "POST",
+        headers: { Cookie: cookies.owner, "Content-Type": "application/json" },
+        body: JSON.stringify({ baseVersion: page.version, title: page.title, intro: page.intro, description: page.description, blocks: page.blocks, publishAt: new Date(shop.clock.now().getTime() + 3_600_000).toISOString() }),
+      });
+      return { params: { id: ((await res.json()) as { id: string }).id } };
+    },
     "POST /experiments/{name}/stop": async () => ({ params: { name: "referral_badge_2" } }),
     "POST /experiments/{name}/start": async () => ({ params: { name: "referral_badge_2" } }),
     "POST /experiments": async () => ({ body: { name: `walker_${randomUUID().slice(0, 8)}`, control: "control", variants: [{ name: "control", weight: 1 }, { name: "b", weight: 1 }], trafficPercent: 10, audience: "members", goalEvent: "Order Completed" } }),

@@ -3,6 +3,7 @@ import type { Block } from "../../../domain/blocks";
 import { ShopError } from "../../../domain/errors";
 import type { Queryable, Tx } from "../../db/client";
 import { contentPages, contentPageVersions } from "../../db/schema";
+import { pageChanges } from "../../../domain/content-diff";
 import { cleanBlocks, cleanStoredBlocks } from "./sanitise";
 
 /**
@@ -62,23 +63,15 @@ export interface PublishInput {
   /** The version the editor started from: the publish is refused if the page has moved on since. */
   baseVersion: number;
   words: PageWords;
-  staff: { id: string; email: string };
+  staff: { id: string | null; email: string };
   restoredFrom?: number;
   now: Date;
 }
 
-const wordsOf = (row: { title: string; intro: string; description: string; blocks: unknown; version: number }) => ({
-  version: row.version,
-  title: row.title,
-  intro: row.intro,
-  description: row.description,
-  blocks: row.blocks,
-});
-
 /**
  * Writes the next version of a page, in the caller's transaction: the page row is locked, its version compared with
  * the editor's, the blocks cleaned (schema and sanitiser) once more, the row replaced and the version kept. Answers
- * the page's words before and after, for the audit log.
+ * the versions before and after and what changed (domain/content-diff.ts), for the audit log.
  */
 export async function publishPage(tx: Tx, input: PublishInput) {
   const [row] = await tx.select().from(contentPages).where(eq(contentPages.routeName, input.routeName)).for("update");
@@ -112,5 +105,8 @@ export async function publishPage(tx: Tx, input: PublishInput) {
     restoredFrom: input.restoredFrom ?? null,
     createdAt: input.now,
   });
-  return { pageId: row.id, path: row.path, before: wordsOf(row), after: { version, ...words } };
+  // The audit entry says what changed, field by field, not the whole page twice (issue 36).
+  // Both sides parsed alike (defaults filled in), so a default the file left out is not a change.
+  const changed = pageChanges({ ...row, blocks: cleanStoredBlocks(row.blocks) }, words);
+  return { pageId: row.id, path: row.path, before: { version: row.version }, after: { version, changed } };
 }

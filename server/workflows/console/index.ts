@@ -14,3 +14,4 @@ export { eraseCustomerAction, exportCustomerDataAction, recordDeletionRequestAct
 export { setImageAltAction, uploadImageAction } from "./media";
 export { saveProductProfileAction } from "./product-profiles";
 export { moderateReviewAction } from "./reviews";
+export { cancelScheduleAction, publishDueSchedules, schedulePublishAction, type DuePublishOutcome } from "./content-schedule";
