@@ -63,9 +63,9 @@ const PreviewQuery = z
   .object({
     paymentId: z.string().uuid().optional(),
     amount: z.coerce.number().int().positive().max(100_000_000).optional().openapi({ description: "Minor units (cents); omit with full=true" }),
-    full: z.enum(["true"]).optional(),
+    full: z.enum(["true"]).optional().openapi({ description: "Everything left (also what no amount means)" }),
   })
-  .refine((q) => (q.full === "true") !== (q.amount !== undefined), { message: "Give either an amount or full=true." });
+  .refine((q) => !(q.full === "true" && q.amount !== undefined), { message: "Give an amount or full=true, not both." });
 
 const previewRoute = consoleRoute("orders.refund", {
   method: "get",
@@ -92,7 +92,7 @@ export const consoleOrdersApi = createRouter()
   })
   .openapi(previewRoute, async (c) => {
     const q = c.req.valid("query");
-    return c.json(await serviceOf(c).refundPreview(c.req.valid("param").number, { paymentId: q.paymentId, ...(q.full ? { full: true } : { amount: q.amount }) }), 200);
+    return c.json(await serviceOf(c).refundPreview(c.req.valid("param").number, { paymentId: q.paymentId, ...(q.amount === undefined ? { full: true } : { amount: q.amount }) }), 200);
   })
   .openapi(refundRoute, async (c) => c.json(await serviceOf(c).refundOrder(c.req.valid("param").number, c.req.valid("json")), 200))
   .openapi(resendRoute, async (c) => c.json(await serviceOf(c).resendConfirmation(c.req.valid("param").number, c.req.valid("json").requestKey), 200));
