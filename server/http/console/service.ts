@@ -329,9 +329,9 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
       return skipNextAction(shop, actor, { subscriptionId: id, reason });
     },
 
-    async cancelSubscription(id: string, reason: string, origin: string) {
+    async cancelSubscription(id: string, reason: string, origin: string, confirmation?: string) {
       allow("subscriptions.edit");
-      return cancelSubscriptionAction(shop, actor, { subscriptionId: id, reason, origin });
+      return cancelSubscriptionAction(shop, actor, { subscriptionId: id, reason, origin, confirmation });
     },
 
     /**
