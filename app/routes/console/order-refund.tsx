@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useActionData } from "react-router";
+import { Form, Link, redirect, useActionData, type ShouldRevalidateFunction } from "react-router";
 import { consoleAct, consoleLoad, formFields } from "../../components/console/errors";
 import { RefundConfirmForm, RefundEffects, type RefundPreviewView } from "../../components/console/second-look/RefundConfirmation";
 import "../../components/console/second-look/second-look.css";
@@ -31,6 +31,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     }
   });
 }
+
+/** A look stays as it was through a refused confirm (same preview, same key: a retry refunds once). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod && formMethod.toUpperCase() !== "GET" ? false : defaultShouldRevalidate);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const fields = await formFields(request);

@@ -1,6 +1,6 @@
 import { Dialog } from "@base-ui/react/dialog";
-import { useState, type FormEvent } from "react";
-import { Form, useFetcher } from "react-router";
+import { useEffect, useState, type FormEvent } from "react";
+import { Form, useFetcher, useLocation } from "react-router";
 import { Money } from "../ui";
 import { refundConfirmPath, RefundConfirmForm, RefundEffects, type RefundPreviewView } from "./RefundConfirmation";
 
@@ -16,6 +16,9 @@ export function RefundForm({ orderNumber, currency, payments }: { orderNumber: s
   const look = useFetcher<Look>();
   const confirm = useFetcher<{ ok: false; error: string }>();
   const [open, setOpen] = useState(false);
+  // A confirmed refund redirects to the order page (a new location): the dialog has done its work.
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.key]);
   const refundable = payments.filter((p) => p.refundable > 0);
   const path = refundConfirmPath(orderNumber);
 
