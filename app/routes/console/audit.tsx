@@ -22,7 +22,7 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
       <CsvLink list="audit" may={loaderData.mayExport} />
       <p>Every console action, newest first. Entries cannot be changed or removed, by anyone.</p>
       <div className="c-table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
-        <table className="c-table">
+        <table className="c-table c-audit-table">
           <thead>
             <tr>
               <th scope="col">When</th>
