@@ -72,6 +72,8 @@ export default [
     index("routes/console/home.tsx", { id: "console_home" }),
     route("orders", "routes/console/orders.tsx", { id: "console_orders" }),
     route("orders/:number", "routes/console/order.tsx", { id: "console_order" }),
+    // The refund's second look without scripts (issue 36): the order page's refund form asks this page first.
+    route("orders/:number/refund", "routes/console/order-refund.tsx", { id: "console_order_refund" }),
     route("dashboard", "routes/console/dashboard.tsx", { id: "console_dashboard" }),
     route("subscriptions", "routes/console/subscriptions.tsx", { id: "console_subscriptions" }),
     route("subscriptions/:id", "routes/console/subscription.tsx", { id: "console_subscription" }),

@@ -89,6 +89,8 @@ export const CONSOLE_PAGES = [
   { path: "/console", permission: "console.home" },
   { path: "/console/orders", permission: "orders.read" },
   { path: "/console/orders/:number", permission: "orders.read" },
+  // A refund's confirmation step (issue 36): what it will do, then the confirmed refund.
+  { path: "/console/orders/:number/refund", permission: "orders.refund" },
   { path: "/console/dashboard", permission: "dashboard.read" },
   { path: "/console/subscriptions", permission: "subscriptions.read" },
   { path: "/console/subscriptions/:id", permission: "subscriptions.read" },

@@ -74,6 +74,11 @@ export const ERROR_CATALOGUE = {
   EXPERIMENT_RUNNING: { status: 409, message: "Stop the experiment before changing its weights, traffic or audience." },
   REFUND_EXCEEDS_BALANCE: { status: 409, message: "That is more than can still be refunded of this payment." },
   REFUND_FAILED: { status: 422, message: "The payment provider did not make the refund. Nothing was refunded; try again." },
+  // Second looks (issue 36, docs/decisions/0075): a destructive console request without its confirmation is refused.
+  CONFIRMATION_REQUIRED: { status: 428, message: "Confirm this first: it cannot be undone." },
+  CONFIRMATION_STALE: { status: 409, message: "This changed since you confirmed it. Nothing was done; look again." },
+  // Staff sign-in (ADR 0023 addendum, issue 36): the code was right but already spent, say so (still refused).
+  TOTP_CODE_USED: { status: 401, message: "That code was just used; wait for the next one." },
   IDEMPOTENCY_CONFLICT: { status: 409, message: "This request key was already used for a different request." },
   // The console's page editor (docs/decisions/0041): someone published the page after this editor opened it.
   CONTENT_VERSION_CONFLICT: { status: 409, message: "Someone else published this page after you opened it. Nothing was published; open the page again and redo your change." },

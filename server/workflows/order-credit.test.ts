@@ -11,6 +11,7 @@ import { creditBalance, entryByKey, grantCredit, holdOrderCredit, holdRenewalCre
 import { orderSummary } from "../modules/orders";
 import { claimDueRenewals } from "../modules/renewals";
 import { dbOf } from "../shop";
+import { confirmedRefund } from "../testing/console-refunds";
 import { createTestStaff, signInTestStaff } from "../testing/console-staff";
 import { seedSubscriptions } from "../testing/subscriptions";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
@@ -80,7 +81,7 @@ describe(`credit on checkout orders (${testDriver()})`, () => {
     const res = await app.request(`/api/console/orders/${orderNumber(o!.number)}/refunds`, {
       method: "POST",
       headers: { Cookie: owner, "Content-Type": "application/json" },
-      body: JSON.stringify({ full: true, reason: "Changed their mind", idempotencyKey: randomUUID() }),
+      body: JSON.stringify(await confirmedRefund(app, owner, orderNumber(o!.number), { full: true, reason: "Changed their mind", idempotencyKey: randomUUID() })),
     });
     expect(res.status, await res.clone().text()).toBe(200);
   }

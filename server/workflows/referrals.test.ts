@@ -8,6 +8,7 @@ import { balanceOf, creditBalance, entriesOf, grantCredit, pointsBalance, redeem
 import { codeOf, rememberDevice } from "../modules/referrals";
 import { claimDueRenewals } from "../modules/renewals";
 import { dbOf } from "../shop";
+import { confirmedRefund } from "../testing/console-refunds";
 import { createTestStaff, signInTestStaff } from "../testing/console-staff";
 import { seedSubscriptions } from "../testing/subscriptions";
 import { openTestShop, testDriver, type TestShop } from "../testing/test-shop";
@@ -37,7 +38,7 @@ describe(`referrals and loyalty (${testDriver()})`, () => {
     const res = await app.request(`/api/console/orders/${orderNumber(o!.number)}/refunds`, {
       method: "POST",
       headers: { Cookie: owner, "Content-Type": "application/json" },
-      body: JSON.stringify({ full: true, reason: "Friend changed their mind", idempotencyKey: randomUUID() }),
+      body: JSON.stringify(await confirmedRefund(app, owner, orderNumber(o!.number), { full: true, reason: "Friend changed their mind", idempotencyKey: randomUUID() })),
     });
     expect(res.status, await res.clone().text()).toBe(200);
   }

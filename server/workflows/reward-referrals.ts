@@ -3,7 +3,7 @@ import { MONTHLY_REWARD_CAP, monthStart, REFERRAL_REWARD_USD, rewardInCurrency }
 import { isCurrency } from "../../domain/money";
 import type { Queryable } from "../db/client";
 import { findPlan } from "../modules/catalog";
-import { appendEntry, creditBalance, grantCredit, returnOrderCredit } from "../modules/loyalty";
+import { appendEntry, creditBalance, grantCredit, orderCreditToReturn, returnOrderCredit } from "../modules/loyalty";
 import { orderRecordsOf } from "../modules/orders";
 import { paymentOfOrder } from "../modules/payments";
 import { dueReferrals, findReferral, openReferrals, referralOfOrder, rewardsEarnedSince, setReferralStatus, type ReferralRow } from "../modules/referrals";
@@ -82,11 +82,35 @@ export async function reverseReferral(shop: Shop, r: ReferralRow): Promise<boole
   return dbOf(shop).transaction(async (tx) => {
     if (r.status !== "earned") return setReferralStatus(tx, r.id, ["pending", "review"], { status: "void", decidedBy: "system", now });
     if (!(await setReferralStatus(tx, r.id, ["earned"], { status: "reversed", decidedBy: "system", now }))) return false;
-    const currency = r.rewardCurrency ?? "USD";
-    const take = Math.min(r.rewardAmount ?? 0, await creditBalance(tx, r.referrerId, currency));
+    const { currency, take } = await referralClawback(tx, r);
     if (take > 0) await appendEntry(tx, { customerId: r.referrerId, account: creditAccount(currency), amount: -take, reason: "referral_reversed", key: `referral-reversal:${r.id}`, refId: r.id, now });
     return true;
   });
+}
+
+/** How much of an earned referral's reward its reversal takes back: the reward, as far as the referrer has not spent it. */
+async function referralClawback(db: Queryable, r: ReferralRow): Promise<{ currency: string; take: number }> {
+  const currency = r.rewardCurrency ?? "USD";
+  return { currency, take: Math.min(r.rewardAmount ?? 0, await creditBalance(db, r.referrerId, currency)) };
+}
+
+/** What a full refund of the order would do to its referral and its spent credit (onOrderRefunded, written nowhere). */
+export interface FullRefundEffects {
+  /** The order's referral, when a refund changes it: a pending or reviewed one is voided, an earned one reversed. */
+  referral: { id: string; referrerId: string; outcome: "void" | "reversed"; creditTaken: number; currency: string } | null;
+  /** The member credit the order spent, given back to the customer. */
+  creditReturned: { amount: number; account: string } | null;
+}
+
+/** onOrderRefunded's effects, read now: the refund confirmation shows them (issue 36) from the same rules. */
+export async function fullRefundEffects(db: Queryable, orderId: string): Promise<FullRefundEffects> {
+  const r = await referralOfOrder(db, orderId);
+  let referral: FullRefundEffects["referral"] = null;
+  if (r && ["pending", "review", "earned"].includes(r.status)) {
+    const clawback = r.status === "earned" ? await referralClawback(db, r) : { currency: r.rewardCurrency ?? "USD", take: 0 };
+    referral = { id: r.id, referrerId: r.referrerId, outcome: r.status === "earned" ? "reversed" : "void", creditTaken: clawback.take, currency: clawback.currency };
+  }
+  return { referral, creditReturned: await orderCreditToReturn(db, orderId) };
 }
 
 /**

@@ -168,6 +168,7 @@ test("support downloads a customer's data export and is told to cancel the subsc
     await support.getByLabel("How the customer asked").fill("Email of 24 November");
     await support.getByRole("button", { name: "Record deletion request" }).click();
     await expect(support.getByRole("status")).toContainText("Deletion request recorded");
+    await support.getByLabel("Type DELETE to process the deletion now").fill("DELETE");
     await support.getByRole("button", { name: "Process deletion now" }).click();
     await expect(support.getByRole("status")).toContainText("active subscription. Cancel it first");
     await expect(support.getByText("Email of 24 November", { exact: false }).first()).toBeVisible();

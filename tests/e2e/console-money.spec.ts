@@ -18,10 +18,13 @@ test("an owner refunds part of an order, then the rest, and pauses the subscript
   // A partial refund of $10.00.
   await page.goto(`/console/orders/${order.number}`);
   await expect(page.getByRole("heading", { name: `Order ${order.number}` })).toBeVisible();
+  // Every refund asks first (issue 36): the dialog says what it does, then the reason and the confirm.
   await page.getByLabel(/Amount to refund/).fill("10.00");
-  await page.getByLabel("Reason (kept on the record)").fill("One capsule bottle arrived cracked");
-  await page.getByRole("button", { name: "Refund this amount" }).click();
-  await expect(page.getByRole("status")).toHaveText("Refunded $10.00; the customer was emailed.");
+  await page.getByRole("button", { name: "Refund this amount…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm the refund" });
+  await dialog.getByLabel(/Reason/).fill("One capsule bottle arrived cracked");
+  await dialog.getByRole("button", { name: "Refund $10.00" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toHaveText("Refunded $10.00; the customer was emailed.");
   const left = (order.total - 1000) / 100;
   await expect(page.getByRole("region", { name: "Payments and refunds" })).toContainText(`$${left.toFixed(2)}`);
   await expect(page.getByRole("list", { name: "Refunds" })).toContainText("One capsule bottle arrived cracked");
@@ -31,17 +34,19 @@ test("an owner refunds part of an order, then the rest, and pauses the subscript
 
   // More than is left is refused, in words.
   await page.getByLabel(/Amount to refund/).fill(String(left + 1));
-  await page.getByLabel("Reason (kept on the record)").fill("Too much");
-  await page.getByRole("button", { name: "Refund this amount" }).click();
-  await expect(page.getByRole("status")).toHaveText(/can still be refunded/);
+  await page.getByRole("button", { name: "Refund this amount…" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(/can still be refunded/);
+  await page.keyboard.press("Escape");
 
   // The rest.
   await page.getByLabel(/Amount to refund/).fill("");
-  await page.getByLabel("Reason (kept on the record)").fill("Customer asked to return the rest");
-  await page.getByRole("button", { name: "Refund everything left" }).click();
-  await expect(page.getByRole("status")).toHaveText(`Refunded $${left.toFixed(2)}; the customer was emailed.`);
+  await page.getByRole("button", { name: "Refund everything left…" }).click();
+  await dialog.getByLabel(/Reason/).fill("Customer asked to return the rest");
+  await dialog.getByLabel(`Type the order number ${order.number} to refund everything left`).fill(order.number);
+  await dialog.getByRole("button", { name: /everything left/ }).click();
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(`Refunded $${left.toFixed(2)}; the customer was emailed.`);
   await expect(page.getByRole("heading", { name: `Order ${order.number}` })).toContainText("refunded");
-  await expect(page.getByRole("button", { name: "Refund this amount" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Refund this amount…" })).toHaveCount(0);
 
   // The subscription the order started: pause it a month, with a reason.
   await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Subscriptions" }).click();

@@ -7,6 +7,7 @@ import { memberLedger, orders, payments } from "../../server/db/schema";
 import { balanceOf, creditBalance, grantCredit, holdOrderCredit, pointsBalance, redeemPoints, reverseRefundedOrder } from "../../server/modules/loyalty";
 import { refundedSucceeded } from "../../server/modules/payments";
 import { dbOf } from "../../server/shop";
+import { confirmedRefund } from "../../server/testing/console-refunds";
 import { createTestStaff, signInTestStaff } from "../../server/testing/console-staff";
 import { placeTestOrder } from "../../server/testing/test-order";
 import { openTestShop, testDriver, type TestShop } from "../../server/testing/test-shop";
@@ -35,11 +36,12 @@ describe(`a refund takes back the credit the order's points bought (${testDriver
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
     return { id: row!.id, number: row!.number, customerId: row!.customerId, paid: payment!.amount, paymentId: payment!.id };
   }
-  function refund(order: { number: number }, body: { full?: boolean; amount?: number; idempotencyKey?: string }) {
+  async function refund(order: { number: number }, body: { full?: boolean; amount?: number; idempotencyKey?: string }) {
     return app.request(`/api/console/orders/${orderNumber(order.number)}/refunds`, {
       method: "POST",
       headers: { Cookie: staffCookie, "Content-Type": "application/json" },
-      body: JSON.stringify({ reason: "Customer asked", idempotencyKey: randomUUID(), ...body }),
+      // The number typed as well: refunds racing here may find their part became "everything left" (ADR 0075).
+      body: JSON.stringify({ confirmation: orderNumber(order.number), ...(await confirmedRefund(app, staffCookie, orderNumber(order.number), { reason: "Customer asked", idempotencyKey: randomUUID(), ...body })) }),
     });
   }
   const reversals = (orderId: string) =>

@@ -1,5 +1,7 @@
 import { consoleLoad } from "../../components/console/errors";
 import { Pager, When, CsvLink } from "../../components/console/ui";
+import { AuditDiff } from "../../components/console/second-look/AuditDiff";
+import "../../components/console/second-look/second-look.css";
 import type { Route } from "./+types/audit";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -12,8 +14,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | Seed console" }];
 
-const show = (value: unknown) => (value === null || value === undefined ? "-" : JSON.stringify(value, null, 1));
-
 export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
@@ -22,15 +22,14 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
       <CsvLink list="audit" may={loaderData.mayExport} />
       <p>Every console action, newest first. Entries cannot be changed or removed, by anyone.</p>
       <div className="c-table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
-        <table className="c-table">
+        <table className="c-table c-audit-table">
           <thead>
             <tr>
               <th scope="col">When</th>
               <th scope="col">Who</th>
               <th scope="col">What</th>
               <th scope="col">On</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
+              <th scope="col">Change (before → after)</th>
             </tr>
           </thead>
           <tbody>
@@ -44,11 +43,8 @@ export default function ConsoleAudit({ loaderData }: Route.ComponentProps) {
                 <td>
                   {e.targetType} {e.targetId}
                 </td>
-                <td>
-                  <pre className="c-pre">{show(e.before)}</pre>
-                </td>
-                <td>
-                  <pre className="c-pre">{show(e.after)}</pre>
+                <td className="c-diff-cell">
+                  <AuditDiff before={e.before} after={e.after} />
                 </td>
               </tr>
             ))}

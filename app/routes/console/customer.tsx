@@ -2,6 +2,10 @@ import { Form, Link, useActionData } from "react-router";
 import { consoleAct, consoleLoad, formFields } from "../../components/console/errors";
 import { AddressesSection, EmailsSection, NotesSection, OrdersSection, PointsSection, ReferralsSection, SubscriptionsSection, ValueSection } from "../../components/console/customer-360";
 import { ActionMessage, Badge, SubmitButton, When } from "../../components/console/ui";
+import { DangerButton } from "../../components/console/second-look/DangerButton";
+import { TypedConfirmation } from "../../components/console/second-look/TypedConfirmation";
+import "../../components/console/second-look/second-look.css";
+import { DELETION_WORD } from "../../../domain/confirmations";
 import type { Route } from "./+types/customer";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -39,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return created ? "Deletion request recorded. It waits below until someone processes it." : "A deletion request was already waiting; it is unchanged.";
     }
     if (fields.intent === "erase") {
-      await service.eraseCustomer(params.id, requireNote(fields.note));
+      await service.eraseCustomer(params.id, requireNote(fields.note), fields.confirmation);
       return "The customer is anonymised: name, email, address, sessions and newsletter are gone; orders and payments stay for the books.";
     }
     if (fields.intent === "revoke") {
@@ -204,15 +208,17 @@ function PrivacySection({ customerId, requests, may, erased }: { customerId: str
             <input name="note" required maxLength={500} defaultValue={pending?.note ?? ""} />
             <span className="c-hint">For example "email of 24 November". No personal details: this note outlives the erasure.</span>
           </label>
+          {/* Only "Process deletion now" reads the typed word; recording a request needs none (ADR 0075). */}
+          <TypedConfirmation expected={DELETION_WORD} what="process the deletion now" />
           <div className="c-form-row">
             {pending ? null : (
               <SubmitButton name="intent" value="deletion-request" quiet>
                 Record deletion request
               </SubmitButton>
             )}
-            <SubmitButton name="intent" value="erase">
+            <DangerButton name="intent" value="erase">
               Process deletion now
-            </SubmitButton>
+            </DangerButton>
           </div>
           <p className="c-hint">
             Processing anonymises the customer: name, email, phone, address, sign-in methods, saved cards and newsletter go

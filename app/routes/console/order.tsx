@@ -3,9 +3,15 @@ import { CARRIER_CODES, CARRIERS } from "../../../domain/carriers";
 import { consoleAct, consoleLoad, formFields } from "../../components/console/errors";
 import { ActionMessage, Badge, Money, SubmitButton, When } from "../../components/console/ui";
 import { cents, formatMoney, type Currency } from "../../../domain/money";
+import { RefundForm } from "../../components/console/second-look/RefundForm";
+import "../../components/console/second-look/second-look.css";
+import { statusTone } from "../../../domain/order-status";
 import type { Route } from "./+types/order";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+const moneyWords = (r: { amount: number; currency: string }) => formatMoney({ amount: cents(r.amount), currency: r.currency as Currency });
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
   return consoleLoad(async () => {
     const service = context.console.service();
     const detail = await service.order(params.number);
@@ -14,8 +20,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       resend: service.staff.permissions.includes("orders.resend-confirmation"),
       refund: service.staff.permissions.includes("orders.refund"),
     };
-    // A new key per page view: sending the same form twice (a double click, a retried request) refunds once.
-    return { ...detail, may, requestKey: crypto.randomUUID(), refundKey: crypto.randomUUID() };
+    // What the refund confirmation did (it redirects here with the refund's id), said at the top of the page.
+    const refunded = detail.refunds.find((r) => r.id === query.get("refunded"));
+    const done = refunded ? { ok: true as const, message: query.get("replay") ? `That refund of ${moneyWords(refunded)} was already made (the form was sent twice); nothing more was refunded.` : `Refunded ${moneyWords(refunded)}; the customer was emailed.` } : undefined;
+    // A new key per page view: sending the same form twice (a double click, a retried request) sends once.
+    return { ...detail, may, requestKey: crypto.randomUUID(), done };
   });
 }
 
@@ -26,22 +35,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (fields.intent === "ship") {
       const shipment = await service.shipOrder(params.number, { carrier: fields.carrier as (typeof CARRIER_CODES)[number], trackingNumber: (fields.trackingNumber ?? "").trim() });
       return `Marked shipped with ${CARRIERS[shipment.carrier as keyof typeof CARRIERS]?.label ?? shipment.carrier}; the customer was emailed the tracking link.`;
-    }
-    if (fields.intent === "refund" || fields.intent === "refund-full") {
-      const full = fields.intent === "refund-full";
-      const typed = (fields.amount ?? "").trim();
-      if (!full && !/^\d{1,7}(\.\d{1,2})?$/.test(typed)) {
-        throw Object.assign(new Error("bad amount"), { code: "VALIDATION_ERROR", status: 400, message: "Enter the amount to refund, like 12.50." });
-      }
-      const outcome = await service.refundOrder(params.number, {
-        paymentId: fields.paymentId || undefined,
-        ...(full ? { full: true } : { amount: Math.round(Number(typed) * 100) }),
-        reason: fields.reason ?? "",
-        idempotencyKey: fields.refundKey ?? "",
-      });
-      const money = formatMoney({ amount: cents(outcome.refund.amount), currency: outcome.refund.currency as Currency });
-      if (outcome.replay) return `That refund of ${money} was already made (the form was sent twice); nothing more was refunded.`;
-      return `Refunded ${money}; the customer was emailed.`;
     }
     if (fields.intent === "resend") {
       const { emailId } = await service.resendConfirmation(params.number, fields.requestKey || undefined);
@@ -54,7 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `${params.number} | Seed console` }];
 
 export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
-  const { order, customerId, shipments, emails, timeline, may, requestKey, refundKey, payments, refunds, renewalConsent } = loaderData;
+  const { order, customerId, shipments, emails, timeline, may, requestKey, payments, refunds, renewalConsent, done } = loaderData;
   const result = useActionData<typeof action>();
   const a = order.shippingAddress;
   return (
@@ -63,9 +56,9 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
         <Link to="/console/orders">All orders</Link>
       </p>
       <h1>
-        Order {order.number} <Badge tone={order.status}>{order.status}</Badge>
+        Order {order.number} <Badge tone={statusTone(order.status)}>{order.status}</Badge>
       </h1>
-      <ActionMessage result={result && "ok" in result ? result : undefined} />
+      <ActionMessage result={result && "ok" in result ? result : done} />
       <div className="c-grid">
         <section className="c-card" aria-labelledby="order-customer">
           <h2 id="order-customer" style={{ marginTop: 0 }}>
@@ -229,48 +222,7 @@ export default function ConsoleOrder({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>No refunds.</p>
       )}
-      {may.refund && payments.some((p) => p.refundable > 0) ? (
-        // Keyed by the page view's refund key: after a refund the form starts empty, so pressing again is a new decision.
-        <Form key={refundKey} method="post" className="c-card c-form" aria-label="Refund">
-          <input type="hidden" name="refundKey" value={refundKey} />
-          {payments.length === 1 ? <input type="hidden" name="paymentId" value={payments[0]!.id} /> : null}
-          {payments.length > 1 ? (
-            <label className="c-field">
-              Payment
-              <select name="paymentId">
-                {payments
-                  .filter((p) => p.refundable > 0)
-                  .map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.brand} {p.last4}, {p.refundable / 100} {p.currency} left
-                    </option>
-                  ))}
-              </select>
-            </label>
-          ) : null}
-          <div className="c-form-row">
-            <label className="c-field">
-              Amount to refund ({order.currency})
-              <input name="amount" inputMode="decimal" pattern="[0-9]{1,7}([.][0-9]{1,2})?" placeholder="12.50" aria-describedby="refund-amount-hint" />
-              <span className="c-hint" id="refund-amount-hint">
-                Up to <Money amount={payments.reduce((n, p) => n + p.refundable, 0)} currency={order.currency} />. Leave empty to refund everything left.
-              </span>
-            </label>
-            <label className="c-field" style={{ flex: "1 1 16rem" }}>
-              Reason (kept on the record)
-              <input name="reason" required maxLength={500} />
-            </label>
-          </div>
-          <div className="c-form-row">
-            <SubmitButton name="intent" value="refund">
-              Refund this amount
-            </SubmitButton>
-            <SubmitButton quiet name="intent" value="refund-full">
-              Refund everything left
-            </SubmitButton>
-          </div>
-        </Form>
-      ) : null}
+      {may.refund && payments.some((p) => p.refundable > 0) ? <RefundForm orderNumber={order.number} currency={order.currency} payments={payments} /> : null}
 
       <h2>Shipping</h2>
       {shipments.length === 0 ? <p>Not shipped yet.</p> : null}

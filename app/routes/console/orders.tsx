@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { consoleLoad } from "../../components/console/errors";
 import { Badge, Money, Pager, SearchForm, When, CsvLink } from "../../components/console/ui";
+import { statusTone } from "../../../domain/order-status";
+import "../../components/console/second-look/second-look.css";
 import type { Route } from "./+types/orders";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -49,7 +51,7 @@ export default function ConsoleOrders({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>{o.email}</td>
                   <td>
-                    <Badge tone={o.status}>{o.status}</Badge>
+                    <Badge tone={statusTone(o.status)}>{o.status}</Badge>
                   </td>
                   <td className="c-num">
                     <Money amount={o.total} currency={o.currency} />

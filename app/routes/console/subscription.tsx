@@ -1,6 +1,9 @@
 import { Form, Link, useActionData } from "react-router";
 import { consoleAct, consoleLoad, formFields } from "../../components/console/errors";
 import { ActionMessage, Badge, Money, SubmitButton, When } from "../../components/console/ui";
+import { DangerButton } from "../../components/console/second-look/DangerButton";
+import { TypedConfirmation } from "../../components/console/second-look/TypedConfirmation";
+import "../../components/console/second-look/second-look.css";
 import type { Route } from "./+types/subscription";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -41,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return `Skipped: the next charge is now ${after.nextBillingAt.slice(0, 10)}.`;
     }
     if (fields.intent === "cancel") {
-      await service.cancelSubscription(params.id, reason, new URL(request.url).origin);
+      await service.cancelSubscription(params.id, reason, new URL(request.url).origin, fields.confirmation);
       return "Cancelled. The customer was emailed, with a link to reactivate.";
     }
     throw Object.assign(new Error("unknown intent"), { code: "VALIDATION_ERROR", status: 400, message: "Unknown action." });
@@ -149,12 +152,26 @@ export default function ConsoleSubscription({ loaderData }: Route.ComponentProps
                 <SubmitButton quiet name="intent" value="pause-2">
                   Pause 2 months
                 </SubmitButton>
-                <SubmitButton quiet name="intent" value="cancel">
-                  Cancel the subscription
-                </SubmitButton>
               </>
             ) : null}
           </div>
+        </Form>
+      ) : null}
+      {!canceled && may.edit ? (
+        // Its own form: cancelling stops deliveries, so it asks for the customer's email typed (ADR 0075).
+        <Form key={`cancel-${s.status}`} method="post" className="c-card c-form c-danger-zone" aria-label="Cancel for the customer">
+          <h2 style={{ marginTop: 0 }}>Cancel the subscription</h2>
+          <label className="c-field">
+            Reason for cancelling (kept on the record)
+            <input name="reason" required maxLength={500} />
+          </label>
+          <TypedConfirmation expected={s.email || "the customer's email"} what="cancel" />
+          <div className="c-form-row">
+            <DangerButton name="intent" value="cancel">
+              Cancel the subscription
+            </DangerButton>
+          </div>
+          <p className="c-hint">The customer is emailed, with a link to reactivate.</p>
         </Form>
       ) : null}
 

@@ -53,7 +53,7 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
     const [subscription] = await seedSubscriptions(shop, { count: 1, nextBillingAt: new Date(shop.clock.now().getTime() + 20 * 86_400_000) });
     const [due] = await seedSubscriptions(shop, { count: 1, nextBillingAt: new Date(shop.clock.now().getTime() - 3_600_000) });
     const image = await ingestImage(shop, { bytes: await samplePhoto(400, 300), filename: "walker.jpg", alt: "The walker's picture", source: "upload" });
-    fixtures = { number: order.number, id: customer.id, code: "WELCOME10", name: "data-redesign", emailId: failed!.id, subscription: subscription!.id, dueSubscription: due!.id, orderId: order.id, hash: image.hash };
+    fixtures = { number: order.number, id: customer.id, code: "WELCOME10", name: "data-redesign", emailId: failed!.id, subscription: subscription!.id, subscriptionEmail: subscription!.email, dueSubscription: due!.id, orderId: order.id, hash: image.hash };
     for (const role of STAFF_ROLES) cookies[role] = await signInTestStaff(app, shop, await createTestStaff(shop, role));
   }, 240_000);
   afterAll(() => shop.cleanup());
@@ -118,8 +118,8 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
     "POST /subscriptions/{id}/charge-now": async () => ({ params: { id: fixtures.dueSubscription! }, body: { reason: "Walker: missed renewal" } }),
     "POST /subscriptions/{id}/pause": async () => ({ params: { id: fixtures.subscription! }, body: { months: 1, reason: "Walker: travelling" } }),
     "POST /subscriptions/{id}/skip": async () => ({ params: { id: fixtures.subscription! }, body: { reason: "Walker: too much left" } }),
-    "POST /subscriptions/{id}/cancel": async () => ({ params: { id: fixtures.subscription! }, body: { reason: "Walker: asked by phone" } }),
-    "POST /orders/{number}/refunds": async () => ({ body: { amount: 100, reason: "Walker refund", idempotencyKey: randomUUID() } }),
+    "POST /subscriptions/{id}/cancel": async () => ({ params: { id: fixtures.subscription! }, body: { reason: "Walker: asked by phone", confirmation: fixtures.subscriptionEmail! } }),
+    "POST /orders/{number}/refunds": async () => ({ body: { amount: 100, confirmedAmount: 100, reason: "Walker refund", idempotencyKey: randomUUID() } }),
     "POST /customers/{id}/sessions/{sessionId}/revoke": async () => ({ params: { sessionId: await newCustomerSessionId() } }),
     "PUT /customers/{id}/fraud-status": async () => ({ body: { fraudulentStatus: "suspected fraud" } }),
     "POST /customers/{id}/notes": async () => ({ body: { body: "Walker: called about a parcel" } }),
@@ -168,7 +168,7 @@ describe(`console permissions (${testDriver()})`, { timeout: 600_000 }, () => {
     },
     "POST /customers/{id}/deletion-requests": async () => ({ body: { note: "Walker: asked by email" } }),
     // A customer of its own without a subscription: erasing the walker's customer would change later samples.
-    "POST /customers/{id}/erasure": async () => ({ params: { id: (await findOrCreateCustomer(shop, `walker-erase-${randomUUID()}@example.com`)).id }, body: { note: "Walker: asked by phone" } }),
+    "POST /customers/{id}/erasure": async () => ({ params: { id: (await findOrCreateCustomer(shop, `walker-erase-${randomUUID()}@example.com`)).id }, body: { note: "Walker: asked by phone", confirmation: "DELETE" } }),
     "POST /media": async () => {
       const form = new FormData();
       form.append("file", new File([new Uint8Array(await samplePhoto(300, 200, 10))], "walker-upload.jpg"));

@@ -102,17 +102,22 @@ describe(`console customer data export and deletion (${testDriver()})`, () => {
     const queued = await api("GET", "/deletion-requests", finance);
     expect(queued.body.filter((r: any) => r.customerId === a.customer.id)).toEqual([expect.objectContaining({ id: recorded.body.id, email: "erase-me@example.com", note: "Email of 24 November" })]);
 
-    const refused = await api("POST", `/customers/${a.customer.id}/erasure`, support, { note: "Email of 24 November" });
+    // Without DELETE typed, nothing happens: the server refuses, whatever page sent it (issue 36).
+    for (const confirmation of [undefined, "", "delete it", "DELET"]) {
+      const unconfirmed = await api("POST", `/customers/${a.customer.id}/erasure`, support, { note: "Email of 24 November", confirmation });
+      expect([unconfirmed.status, unconfirmed.body.code]).toEqual([428, "CONFIRMATION_REQUIRED"]);
+    }
+    const refused = await api("POST", `/customers/${a.customer.id}/erasure`, support, { note: "Email of 24 November", confirmation: "DELETE" });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ code: "HAS_SUBSCRIPTIONS", message: "This customer has an active subscription. Cancel it first (Subscriptions), then process the deletion." });
     expect((await db().select().from(customers).where(eq(customers.id, a.customer.id)))[0]!.email).toBe("erase-me@example.com");
 
-    for (const id of a.subscriptionIds) expect((await api("POST", `/subscriptions/${id}/cancel`, support, { reason: "Customer asked to be erased" })).status).toBe(200);
+    for (const id of a.subscriptionIds) expect((await api("POST", `/subscriptions/${id}/cancel`, support, { reason: "Customer asked to be erased", confirmation: "erase-me@example.com" })).status).toBe(200);
     const orderBefore = (await db().select().from(orders).where(eq(orders.id, a.order.id)))[0]!;
     const paymentsBefore = await db().select().from(payments).where(eq(payments.orderId, a.order.id));
     expect(paymentsBefore.length).toBeGreaterThan(0);
 
-    const erased = await api("POST", `/customers/${a.customer.id}/erasure`, support, { note: "Email of 24 November" });
+    const erased = await api("POST", `/customers/${a.customer.id}/erasure`, support, { note: "Email of 24 November", confirmation: " delete " });
     expect(erased).toMatchObject({ status: 200, body: { erased: true } });
     const row = (await db().select().from(customers).where(eq(customers.id, a.customer.id)))[0]!;
     expect(row).toMatchObject({ email: `deleted-${a.customer.id}@deleted.invalid`, firstName: null, lastName: null, phone: null });
@@ -135,6 +140,6 @@ describe(`console customer data export and deletion (${testDriver()})`, () => {
     expect(JSON.stringify(entries)).not.toContain("erase-me@example.com");
     expect((await api("GET", "/deletion-requests")).body.map((r: any) => r.customerId)).not.toContain(a.customer.id);
     // Done once: a second press says so.
-    expect((await api("POST", `/customers/${a.customer.id}/erasure`, support, { note: "again" })).status).toBe(409);
+    expect((await api("POST", `/customers/${a.customer.id}/erasure`, support, { note: "again", confirmation: "DELETE" })).status).toBe(409);
   });
 });

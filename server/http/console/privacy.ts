@@ -23,12 +23,14 @@ const requestRoute = consoleRoute("customers.erase", {
   responses: { 200: jsonResponse("Recorded (or the pending one)", z.object({ id: z.string(), created: z.boolean() })) },
 });
 
+const Erasure = Note.extend({ confirmation: z.string().max(20).optional().openapi({ description: 'The word DELETE, typed: without it the erasure is refused (428 CONFIRMATION_REQUIRED)' }) });
+
 const eraseRoute = consoleRoute("customers.erase", {
   method: "post",
   path: "/customers/{id}/erasure",
-  summary: "Process the deletion: anonymise the customer (orders and payments kept); 409 while a subscription is active",
-  request: { params: IdParam, body: jsonBody(Note) },
-  responses: { 200: jsonResponse("Erased", z.object({ erased: z.literal(true) })), 409: jsonResponse("Erased already, or a subscription is still active: ALREADY_ERASED, HAS_SUBSCRIPTIONS", ErrorSchema) },
+  summary: "Process the deletion: anonymise the customer (orders and payments kept); 409 while a subscription is active; needs DELETE typed",
+  request: { params: IdParam, body: jsonBody(Erasure) },
+  responses: { 200: jsonResponse("Erased", z.object({ erased: z.literal(true) })), 409: jsonResponse("Erased already, or a subscription is still active: ALREADY_ERASED, HAS_SUBSCRIPTIONS", ErrorSchema), 428: jsonResponse("DELETE not typed: CONFIRMATION_REQUIRED", ErrorSchema) },
 });
 
 const queueRoute = consoleRoute("customers.read", {
@@ -48,4 +50,4 @@ export const consolePrivacyApi = createRouter()
     return c.json(document, 200);
   })
   .openapi(requestRoute, async (c) => c.json(await serviceOf(c).recordDeletionRequest(c.req.valid("param").id, c.req.valid("json").note), 200))
-  .openapi(eraseRoute, async (c) => c.json(await serviceOf(c).eraseCustomer(c.req.valid("param").id, c.req.valid("json").note), 200));
+  .openapi(eraseRoute, async (c) => c.json(await serviceOf(c).eraseCustomer(c.req.valid("param").id, c.req.valid("json").note, c.req.valid("json").confirmation), 200));

@@ -7,6 +7,7 @@ import { auditLog, emailOutbox, ledgerEntries, orders, paymentRefunds, payments,
 import { gatewayOf } from "../../integrations/payments";
 import { refundedByRows } from "../../modules/payments";
 import { dbOf } from "../../shop";
+import { confirmedRefund } from "../../testing/console-refunds";
 import { createTestStaff, signInTestStaff } from "../../testing/console-staff";
 import { seedSubscriptions } from "../../testing/subscriptions";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
@@ -30,8 +31,10 @@ describe(`console refunds (${testDriver()})`, () => {
   });
   afterAll(() => shop.cleanup());
 
-  const refund = async (number: string, body: Record<string, unknown>, cookie = owner) => {
-    const res = await app.request(`/api/console/orders/${number}/refunds`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  /** A refund as staff make it: preview, then confirm what it showed (`raw` sends the body as given, unconfirmed). */
+  const refund = async (number: string, body: Record<string, unknown>, cookie = owner, options: { raw?: boolean } = {}) => {
+    const sent = options.raw ? body : await confirmedRefund(app, cookie, number, body);
+    const res = await app.request(`/api/console/orders/${number}/refunds`, { method: "POST", headers: { Cookie: cookie, "Content-Type": "application/json" }, body: JSON.stringify(sent) });
     return { status: res.status, body: (await res.json()) as any };
   };
   const paymentOf = async (orderId: string) => (await db().select().from(payments).where(eq(payments.orderId, orderId)))[0]!;
@@ -150,7 +153,7 @@ describe(`console refunds (${testDriver()})`, () => {
       { reason: "x", idempotencyKey: randomUUID() },
       { amount: "100", reason: "x", idempotencyKey: randomUUID() },
     ]) {
-      const res = await refund(order.number, body);
+      const res = await refund(order.number, body, owner, { raw: true });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.code).toBe("VALIDATION_ERROR");
     }

@@ -37,9 +37,9 @@ export function privacyService(shop: Shop, actor: ConsoleActor, allow: (permissi
       return recordDeletionRequestAction(shop, actor, { customerId, note: note.trim() });
     },
 
-    async eraseCustomer(customerId: string, note: string) {
+    async eraseCustomer(customerId: string, note: string, confirmation?: string) {
       allow("customers.erase");
-      return eraseCustomerAction(shop, actor, { customerId, note: note.trim() });
+      return eraseCustomerAction(shop, actor, { customerId, note: note.trim(), confirmation });
     },
   };
 }

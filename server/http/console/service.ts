@@ -20,7 +20,8 @@ import { attemptsOf, dailyRenewalOutcomes, renewalsOfSubscription } from "../../
 import { ledgerOf } from "../../modules/ledger";
 import { nextBillingDates } from "../../../domain/billing-dates";
 import { previewNextCharge } from "../../workflows/quote-next-charge";
-import { paymentsOfOrder, refundableOf, refundsOfOrder } from "../../modules/payments";
+import { moneyOfOrders, paymentsOfOrder, refundableOf, refundsOfOrder } from "../../modules/payments";
+import { orderStatusShown } from "../../../domain/order-status";
 import { reviewQueue } from "../../modules/referrals";
 import { dbOf, type Shop } from "../../shop";
 import { contentService } from "./content-service";
@@ -47,6 +48,7 @@ import {
   chargeRenewalNowAction,
   pauseSubscriptionAction,
   refundOrderPayment,
+  previewRefund,
   shipOrder,
   skipNextAction,
   updateCouponAction,
@@ -125,7 +127,10 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
             : q
               ? await searchOrders(db, { customerIds: await customerIdsNamed(db, q), before, limit })
               : await searchOrders(db, { before, limit });
-      return paged(rows, limit, (row) => row.number);
+      // The status staff see follows the money: partially refunded, refunded (domain/order-status.ts).
+      const money = await moneyOfOrders(db, rows.map((r) => r.id));
+      const shown = rows.map((r) => ({ ...r, status: orderStatusShown({ status: r.status, ...money.get(r.id)! }) }));
+      return paged(shown, limit, (row) => row.number);
     },
 
     /** The order with its lines, payment, shipments, emails and timeline. */
@@ -180,7 +185,12 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
       const refunds = refundRows.map((r) => ({ id: r.id, paymentId: r.paymentId, amount: r.amount, currency: r.currency, status: r.status, reason: r.reason, staffEmail: r.staffEmail, failure: r.failure, createdAt: r.createdAt.toISOString() }));
       // The shopper's consent to automatic renewal, as the order recorded it (ADR 0063); null before migration 0029.
       const renewalConsent = consent ? { at: consent.at.toISOString(), termsVersion: consent.termsVersion } : null;
-      return { order: summary, customerId, shipments, emails, timeline, payments: paymentsView, refunds, renewalConsent };
+      const status = orderStatusShown({
+        status: summary.status,
+        paid: paymentRows.filter((p) => p.status === "captured" || p.status === "refunded").reduce((n, p) => n + p.amount, 0),
+        refunded: refundRows.filter((r) => r.status === "succeeded").reduce((n, r) => n + r.amount, 0),
+      });
+      return { order: { ...summary, status }, customerId, shipments, emails, timeline, payments: paymentsView, refunds, renewalConsent };
     },
 
     async shipOrder(number: string, input: { carrier: CarrierCode; trackingNumber: string }) {
@@ -194,9 +204,15 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     },
 
     /** A full (`full`) or partial (`amount`, minor units) refund of the order's payment; `idempotencyKey` makes it once. */
-    async refundOrder(number: string, input: { paymentId?: string; amount?: number; full?: boolean; reason: string; idempotencyKey: string }) {
+    async refundOrder(number: string, input: { paymentId?: string; amount?: number; full?: boolean; reason: string; idempotencyKey: string; confirmedAmount?: number; confirmation?: string }) {
       allow("orders.refund");
       return refundOrderPayment(shop, actor, { orderId: await orderIdOf(number), ...input });
+    },
+
+    /** What a refund would do (amount, the customer's email, points and credit, referral): the confirmation's contents. */
+    async refundPreview(number: string, input: { paymentId?: string; amount?: number; full?: boolean }) {
+      allow("orders.refund");
+      return previewRefund(shop, { orderId: await orderIdOf(number), ...input });
     },
 
     /** The subscription with its renewals and their attempts, the next billing dates, the next charge and its timeline. */
@@ -287,9 +303,9 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
       return skipNextAction(shop, actor, { subscriptionId: id, reason });
     },
 
-    async cancelSubscription(id: string, reason: string, origin: string) {
+    async cancelSubscription(id: string, reason: string, origin: string, confirmation?: string) {
       allow("subscriptions.edit");
-      return cancelSubscriptionAction(shop, actor, { subscriptionId: id, reason, origin });
+      return cancelSubscriptionAction(shop, actor, { subscriptionId: id, reason, origin, confirmation });
     },
 
     /**

@@ -89,7 +89,13 @@ describe(`console subscriptions (${testDriver()})`, () => {
     const afterSkip = (await subOf(sub!.id)).nextBillingAt;
     expect(afterSkip.getUTCMonth()).toBe((afterPause.getUTCMonth() + 1) % 12);
 
-    const canceled = await api("POST", `/subscriptions/${sub!.id}/cancel`, { reason: "Asked by phone" });
+    // Cancelling for the member needs their email typed; the server refuses without it (issue 36), and nothing changes.
+    for (const confirmation of [undefined, "someone-else@example.com"]) {
+      const unconfirmed = await api("POST", `/subscriptions/${sub!.id}/cancel`, { reason: "Asked by phone", confirmation });
+      expect([unconfirmed.status, unconfirmed.body.code]).toEqual([428, "CONFIRMATION_REQUIRED"]);
+    }
+    expect((await subOf(sub!.id)).status).not.toBe("canceled");
+    const canceled = await api("POST", `/subscriptions/${sub!.id}/cancel`, { reason: "Asked by phone", confirmation: sub!.email.toUpperCase() });
     expect(canceled.status).toBe(200);
     expect(canceled.body.status).toBe("canceled");
     expect((await db().select().from(subscriptionCancellations).where(eq(subscriptionCancellations.subscriptionId, sub!.id)))[0]).toMatchObject({ via: "console", reasonText: "Asked by phone" });

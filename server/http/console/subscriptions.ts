@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { SUBSCRIPTION_STATUSES } from "../../modules/subscriptions";
-import { createRouter, jsonBody, jsonResponse } from "../openapi";
+import { createRouter, ErrorSchema, jsonBody, jsonResponse } from "../openapi";
 import { serviceOf } from "./middleware";
 import { consoleRoute } from "./route";
 import { publicOrigin } from "../../public-origin";
@@ -63,9 +63,9 @@ const skipRoute = consoleRoute("subscriptions.edit", {
 const cancelRoute = consoleRoute("subscriptions.edit", {
   method: "post",
   path: "/subscriptions/{id}/cancel",
-  summary: "Cancel for the member (they get the cancellation email with the reactivate link)",
-  request: { params: IdParam, body: jsonBody(z.object({ reason: Reason })) },
-  responses: { 200: jsonResponse("Status and next billing date", Any) },
+  summary: "Cancel for the member (they get the cancellation email with the reactivate link); needs the customer's email typed",
+  request: { params: IdParam, body: jsonBody(z.object({ reason: Reason, confirmation: z.string().max(320).optional().openapi({ description: "The customer's email, typed: without it the cancel is refused (428 CONFIRMATION_REQUIRED)" }) })) },
+  responses: { 200: jsonResponse("Status and next billing date", Any), 428: jsonResponse("The customer's email not typed: CONFIRMATION_REQUIRED", ErrorSchema) },
 });
 
 export const consoleSubscriptionsApi = createRouter()
@@ -77,4 +77,4 @@ export const consoleSubscriptionsApi = createRouter()
     return c.json(await serviceOf(c).pauseSubscription(c.req.valid("param").id, body.months, body.reason), 200);
   })
   .openapi(skipRoute, async (c) => c.json(await serviceOf(c).skipNextShipment(c.req.valid("param").id, c.req.valid("json").reason), 200))
-  .openapi(cancelRoute, async (c) => c.json(await serviceOf(c).cancelSubscription(c.req.valid("param").id, c.req.valid("json").reason, publicOrigin(c.get("shop").env, c.req.url)), 200));
+  .openapi(cancelRoute, async (c) => c.json(await serviceOf(c).cancelSubscription(c.req.valid("param").id, c.req.valid("json").reason, publicOrigin(c.get("shop").env, c.req.url), c.req.valid("json").confirmation), 200));

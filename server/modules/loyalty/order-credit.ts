@@ -54,6 +54,13 @@ export async function holdOrderCredit(db: Queryable, h: { orderId: string; custo
   throw new Error(`the member ledger stayed busy for ${h.customerId} ${account}`);
 }
 
+/** The credit returnOrderCredit would give back now (the order's spend, unless given back already), written nowhere. */
+export async function orderCreditToReturn(db: Queryable, orderId: string): Promise<{ amount: number; account: string } | null> {
+  const held = await entryByKey(db, orderCreditKey(orderId));
+  if (!held || held.amount >= 0 || (await entryByKey(db, orderCreditReturnKey(orderId)))) return null;
+  return { amount: -held.amount, account: held.account };
+}
+
 /** Gives an order's spent credit back, once (an order that failed, was refunded, or never got written). Answers the amount returned now. */
 export async function returnOrderCredit(db: Queryable, r: { orderId: string; reason: "order_failed" | "order_refunded" | "order_abandoned"; now: Date }): Promise<number> {
   const held = await entryByKey(db, orderCreditKey(r.orderId));

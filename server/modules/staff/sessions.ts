@@ -49,18 +49,29 @@ export async function signInStaff(shop: Shop, throttle: SignInThrottle, input: S
     return refused();
   };
 
+  /**
+   * A right password with the code just spent (typed again after setup, or a second tab): refused and counted like any
+   * failure, but said plainly (issue 36). Only the latest spent step gets the words; an older code gets the generic
+   * answer. It tells nothing a guesser lacks: the words need the right password and a code only the authenticator had.
+   */
+  const spentCode = async (justUsed: boolean) => {
+    const generic = await fail();
+    return justUsed ? new ShopError("TOTP_CODE_USED") : generic;
+  };
+
   [row] = await dbOf(shop).select().from(staffMembers).where(eq(staffMembers.email, email));
   const passwordOk = await verifyPassword(input.password, row?.passwordHash ?? null);
   if (!row || !passwordOk || row.disabledAt || !isStaffRole(row.role)) throw await fail();
   const step = await verifyTotp(openSecret(row.totpSecret, shop.env.SESSION_SECRET), input.code, now);
-  if (step === null || (row.totpLastStep !== null && step <= row.totpLastStep)) throw await fail();
+  if (step === null) throw await fail();
+  if (row.totpLastStep !== null && step <= row.totpLastStep) throw await spentCode(step === row.totpLastStep);
   // Spend the code: a second sign-in with it (overheard, or a replayed request) is refused, even at once.
   const spent = await dbOf(shop)
     .update(staffMembers)
     .set({ totpLastStep: step })
     .where(and(eq(staffMembers.id, row.id), or(isNull(staffMembers.totpLastStep), lt(staffMembers.totpLastStep, step))))
     .returning({ id: staffMembers.id });
-  if (spent.length === 0) throw await fail();
+  if (spent.length === 0) throw await spentCode(true);
 
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_IDLE_MS);

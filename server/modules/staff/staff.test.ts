@@ -42,7 +42,28 @@ describe(`staff access (${testDriver()})`, () => {
     const { token, session } = await signIn(staff, undefined, { code });
     expect(session.role).toBe("support");
     expect((await readStaffSession(shop, token))?.email).toBe(staff.email);
-    // The same code again (overheard or replayed) does not open a second session.
+    // The same code again (overheard or replayed) does not open a second session; it says the code was just used.
+    await expect(signIn(staff, undefined, { code })).rejects.toMatchObject({ code: "TOTP_CODE_USED" });
+  });
+
+  it("the code just used at setup, typed again to sign in, is refused with its own words; the next code signs in", async () => {
+    const setup = await createStaff(dbOf(shop), shop, { email: "fresh.setup@seed.test", role: "finance" });
+    const pending = await findPendingSetup(shop, setup.setupToken);
+    const code = await totpCode(shop, pending!.totpSecret);
+    await completeSetup(shop, { token: setup.setupToken, password: "a long enough password", code });
+    const staff = { email: "fresh.setup@seed.test", password: "a long enough password", secret: pending!.totpSecret };
+    const ip = "198.51.100.77";
+    await expect(signIn(staff, undefined, { code, ip })).rejects.toMatchObject({ code: "TOTP_CODE_USED", status: 401, message: "That code was just used; wait for the next one." });
+    // Still one answer for every wrong part: a wrong password with that code says nothing about the code.
+    await expect(signIn(staff, undefined, { code, password: "not the password at all", ip })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    // The replay is still refused (no session) and counts as a failure: three more failures lock this address.
+    for (let i = 0; i < 3; i++) await expect(signIn(staff, undefined, { code, ip })).rejects.toMatchObject({ code: "TOTP_CODE_USED" });
+    await expect(signIn(staff, undefined, { code, ip })).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    shop.clock.advance(30_000);
+    const next = await totpCode(shop, staff.secret);
+    expect(next).not.toBe(code);
+    await expect(signIn(staff, undefined, { code: next })).resolves.toMatchObject({ session: { email: staff.email } });
+    // A code older than the latest spent one (within the drift window) gets the generic answer, not "just used".
     await expect(signIn(staff, undefined, { code })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
   });
 

@@ -4,6 +4,7 @@ export { createCouponAction, updateCouponAction } from "./coupons";
 export { editFraudStatus, revokeSessionOfCustomer } from "./customers";
 export { resendConfirmation, shipOrder } from "./orders";
 export { refundOrderPayment, type RefundRequest, type RefundOutcome } from "./refunds";
+export { previewRefund, type RefundPreview } from "./refund-preview";
 export { inviteStaff, requeueEmailAction, setFlagAction } from "./settings";
 export { openEmailAction, resendEmailAction, type ResendOutcome, type StaffEmail } from "./emails";
 export { decideReferralAction } from "./referrals";

@@ -1,3 +1,4 @@
+import { DELETION_WORD, typedMatches } from "../../../domain/confirmations";
 import { ShopError } from "../../../domain/errors";
 import { findCustomerRow, recordDeletionRequest } from "../../modules/customers";
 import { dbOf, type Shop } from "../../shop";
@@ -36,11 +37,13 @@ export async function recordDeletionRequestAction(shop: Shop, actor: ConsoleActo
  * and payments stay for the accounting record. Refused with 409 while a subscription is active (cancel it first).
  * Without a recorded request, one is recorded and processed in the same transaction, so every erasure has its request.
  */
-export async function eraseCustomerAction(shop: Shop, actor: ConsoleActor, input: { customerId: string; note: string }) {
+export async function eraseCustomerAction(shop: Shop, actor: ConsoleActor, input: { customerId: string; note: string; confirmation?: string }) {
   return consoleAction(shop, actor, "customers.erase", async (tx, now) => {
     const row = await findCustomerRow(tx, input.customerId);
     if (!row) throw new ShopError("NOT_FOUND", "There is no such customer.");
     if (row.email.endsWith("@deleted.invalid")) throw new ShopError("ALREADY_ERASED");
+    // Erasure cannot be undone: whoever asks for it types the word (issue 36, ADR 0075), whatever sent the request.
+    if (!typedMatches(DELETION_WORD, input.confirmation)) throw new ShopError("CONFIRMATION_REQUIRED", `Erasing a customer cannot be undone. Type ${DELETION_WORD} to confirm.`);
     await recordDeletionRequest(tx, { customerId: input.customerId, note: input.note, requestedBy: actor.email, now });
     let erased;
     try {

@@ -1,10 +1,13 @@
+import { refundConfirmationProblem } from "../../../domain/confirmations";
 import { ShopError } from "../../../domain/errors";
+import type { OrderSummary } from "../../../domain/orders";
+import type { Queryable } from "../../db/client";
 import { gatewayOf } from "../../integrations/payments";
 import { recordLedgerEntry } from "../../modules/ledger";
 import { sendQueuedEmailsSoon } from "../../modules/email";
 import { enqueueOrderRefunded, markOrderRefunded, orderSummary } from "../../modules/orders";
 import { reverseRefundedOrder } from "../../modules/loyalty";
-import { findPayment, findRefundByKey, markPaymentRefunded, paymentsOfOrder, refundableOf, refundedSucceeded, reserveRefund, settleRefund, type PaymentRefund } from "../../modules/payments";
+import { findPayment, findRefundByKey, markPaymentRefunded, paymentsOfOrder, refundableOf, refundedSucceeded, reserveRefund, settleRefund, type PaymentRefund, type PaymentRow } from "../../modules/payments";
 import { findRenewalByCharge } from "../../modules/renewals";
 import { dbOf, type Shop } from "../../shop";
 import { onOrderRefunded } from "../reward-referrals";
@@ -20,6 +23,12 @@ export interface RefundRequest {
   reason: string;
   /** One refund per key: a retried or double-submitted request refunds once (the gateway gets the same key). */
   idempotencyKey: string;
+  /**
+   * The second look (issue 36, ADR 0075): the amount the confirmation showed, and the order number typed when the
+   * refund empties the payment. Without them the refund is refused (domain/confirmations.ts).
+   */
+  confirmedAmount?: number;
+  confirmation?: string;
 }
 
 export interface RefundOutcome {
@@ -39,17 +48,23 @@ export interface RefundOutcome {
  *    or failed (the amount goes back to the balance).
  * A request whose process died between 2 and 3 is finished by sending it again with the same key.
  */
-export async function refundOrderPayment(shop: Shop, actor: ConsoleActor, req: RefundRequest): Promise<RefundOutcome> {
-  const db = dbOf(shop);
-  const reason = req.reason.trim();
-  if (!reason) throw new ShopError("VALIDATION_ERROR", "Say why the refund is made.");
+/** The order and the payment a refund request names (the order's only payment when it names none). */
+export async function paymentToRefund(db: Queryable, req: { orderId: string; paymentId?: string }): Promise<{ order: OrderSummary; payment: PaymentRow & { gatewayChargeId: string } }> {
   const order = await orderSummary(db, req.orderId);
   if (!order) throw new ShopError("NOT_FOUND", "There is no such order.");
   const all = await paymentsOfOrder(db, req.orderId);
   const payment = req.paymentId ? all.find((p) => p.id === req.paymentId) : all.length === 1 ? all[0] : undefined;
   if (!payment) throw new ShopError("NOT_FOUND", req.paymentId ? "That payment is not one of this order's." : "This order has no single payment to refund.");
-  // A payment refunded in full is still named here: the balance check below then answers REFUND_EXCEEDS_BALANCE.
+  // A payment refunded in full is still named here: the balance check then answers REFUND_EXCEEDS_BALANCE.
   if (!["captured", "refunded"].includes(payment.status) || !payment.gatewayChargeId) throw new ShopError("VALIDATION_ERROR", "Only a captured payment can be refunded.");
+  return { order, payment: payment as PaymentRow & { gatewayChargeId: string } };
+}
+
+export async function refundOrderPayment(shop: Shop, actor: ConsoleActor, req: RefundRequest): Promise<RefundOutcome> {
+  const db = dbOf(shop);
+  const reason = req.reason.trim();
+  if (!reason) throw new ShopError("VALIDATION_ERROR", "Say why the refund is made.");
+  const { order, payment } = await paymentToRefund(db, req);
   // A renewal's charge is also in the subscription's ledger, so its refund gets a ledger row there too.
   const renewal = await findRenewalByCharge(db, payment.gatewayChargeId);
 
@@ -68,6 +83,11 @@ export async function refundOrderPayment(shop: Shop, actor: ConsoleActor, req: R
     if (amount === undefined || !Number.isInteger(amount) || amount <= 0) {
       throw new ShopError(req.full ? "REFUND_EXCEEDS_BALANCE" : "VALIDATION_ERROR", req.full ? "Nothing is left to refund of this payment." : "The refund must be a whole, positive amount in minor units.");
     }
+    const refundable = refundableOf(fresh);
+    if (amount > refundable) throw new ShopError("REFUND_EXCEEDS_BALANCE");
+    // Checked on the balance this transaction holds: a refund that landed since the confirmation is seen here.
+    const problem = refundConfirmationProblem({ amount, refundable, orderNumber: order.number, confirmedAmount: req.confirmedAmount, typed: req.confirmation });
+    if (problem) throw new ShopError(problem.code, problem.message);
     const refund = await reserveRefund(tx, { payment: fresh, idempotencyKey: req.idempotencyKey, amount, reason: reason.slice(0, 500), staffEmail: actor.email, now });
     return {
       result: { refund, replay: false },

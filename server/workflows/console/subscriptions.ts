@@ -1,5 +1,7 @@
 import { nextBillingDates } from "../../../domain/billing-dates";
+import { typedMatches } from "../../../domain/confirmations";
 import { ShopError } from "../../../domain/errors";
+import { findCustomerRow } from "../../modules/customers";
 import { toIsoDay } from "../../../domain/subscription-actions";
 import { applySubscriptionAction, findSubscription, scheduleOf, type SubscriptionRow } from "../../modules/subscriptions";
 import { dbOf, type Shop } from "../../shop";
@@ -63,10 +65,13 @@ export async function skipNextAction(shop: Shop, actor: ConsoleActor, input: { s
 }
 
 /** Cancel for the member: their cancellation (record, email with the reactivate link), channel "console". */
-export async function cancelSubscriptionAction(shop: Shop, actor: ConsoleActor, input: { subscriptionId: string; reason: string; origin: string }) {
+export async function cancelSubscriptionAction(shop: Shop, actor: ConsoleActor, input: { subscriptionId: string; reason: string; origin: string; confirmation?: string }) {
   const reason = requireReason(input.reason);
   const before = await subscriptionOf(shop, input.subscriptionId);
   if (before.status === "canceled") throw new ShopError("VALIDATION_ERROR", "This subscription is already canceled.");
+  // Cancelling for someone else: the customer's email typed (issue 36, ADR 0075), so it is this customer, on purpose.
+  const email = (await findCustomerRow(dbOf(shop), before.customerId))?.email ?? "";
+  if (!typedMatches(email, input.confirmation)) throw new ShopError("CONFIRMATION_REQUIRED", `Cancelling stops the customer's deliveries. Type the customer's email (${email}) to confirm.`);
   await cancelSubscription(shop, { customerId: before.customerId, subscriptionId: before.id, input: { cancellationReasonText: reason }, via: "console", origin: input.origin });
   return view(await audited(shop, actor, "subscriptions.edit", before.id, before, reason, { action: "cancel" }));
 }
