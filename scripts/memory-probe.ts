@@ -10,8 +10,8 @@ import { systemClock } from "../server/lib/clock";
 const mib = (n: number) => (n / 1048576).toFixed(0);
 function report(phase: string, handle: any) {
   const status = readFileSync("/proc/self/status", "utf8");
-  const rss = /VmRSS:\s+(\d+)/.exec(status)![1];
-  const hwm = /VmHWM:\s+(\d+)/.exec(status)![1];
+  const rss = /VmRSS:\s+(\d+)/.exec(status)![1]!;
+  const hwm = /VmHWM:\s+(\d+)/.exec(status)![1]!;
   const wasm = handle?.wasmMemoryBytes?.() ?? 0;
   const heap = process.memoryUsage();
   console.log(`${phase.padEnd(10)} rss ${(+rss / 1024).toFixed(0)} MiB  hwm ${(+hwm / 1024).toFixed(0)} MiB  wasm ${mib(wasm)} MiB  jsHeap ${mib(heap.heapUsed)} MiB  external ${mib(heap.external)} MiB  arrayBuffers ${mib(heap.arrayBuffers)} MiB`);
