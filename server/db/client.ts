@@ -12,6 +12,7 @@ import { postgresListener, type ChangeListener, type Listening } from "./listene
 import { lockDataDir } from "./lock";
 import { writeStatementTextFaster } from "./statement-text";
 import { withNamedStatements } from "./pglite-named-statements";
+import { initPgliteDataDir, pgliteStartParams } from "./pglite-settings";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -34,6 +35,8 @@ export interface DatabaseHandle {
   poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   /** PGlite only: the whole database as one tar file, which `{ memory: true, from }` opens again (the tests' template). */
   dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: the bytes of its WebAssembly memory, which grows and never shrinks (docs/benchmarks.md, issue 39). */
+  wasmMemoryBytes?(): number;
   close(): Promise<void>;
 }
 
@@ -102,9 +105,12 @@ async function openPglite(dataDir: string | null, options: DatabaseOptions, from
   try {
     // PGlite does not create the parent folder itself.
     const pgDir = dataDir ? join(dataDir, "pglite") : undefined;
-    if (pgDir) mkdirSync(pgDir, { recursive: true });
+    if (pgDir) {
+      mkdirSync(pgDir, { recursive: true });
+      initPgliteDataDir(pgDir);
+    }
     // pg_trgm: the console's customer search (migration 0031) needs it loaded before the migration creates it.
-    const client = await PGlite.create(pgDir, { extensions: { pg_trgm }, loadDataDir: from });
+    const client = await PGlite.create(pgDir, { extensions: { pg_trgm }, loadDataDir: from, startParams: pgliteStartParams() });
     // PGlite plans every statement on every call; the database's queries are parsed once under names (ADR 0054).
     const db = drizzlePglite(withNamedStatements(client), drizzleOptions(options)) as unknown as Database;
     writeStatementTextFaster(db);
@@ -127,6 +133,7 @@ async function openPglite(dataDir: string | null, options: DatabaseOptions, from
       exclusive: (fn) => fn(),
       poolStats: () => null,
       dumpDataDir: () => client.dumpDataDir("none"),
+      wasmMemoryBytes: () => (client as unknown as { mod: { HEAPU8: Uint8Array } }).mod.HEAPU8.byteLength,
       close: async () => {
         try {
           await client.close();
