@@ -64,21 +64,21 @@ test("an owner uploads two images with their alt text and sees them in the libra
   await expect(grid(noJs).getByRole("img", { name: `A jar on a plain form, try ${run}` })).toBeAttached();
   await plain.close();
 
-  // The page editor's image fields pick from the library: the home page's poster takes the jar, and its alt text.
+  // The block editor's image fields pick from the library (ADR 0072): the home page's first poster takes the jar.
   const jarAlt = `The glass jar, label facing, try ${run}`;
   await page.goto("/console/content/home");
   await expect(page.locator("form[data-live-preview]")).toBeAttached();
-  const field = page.locator(".cc-image", { has: page.locator("#cc-f-0-blocks-2-image") });
-  await field.getByRole("button", { name: "Choose from library" }).click();
-  const picker = page.getByRole("dialog");
+  const poster = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /: Poster$/ }) }).last();
+  await poster.getByRole("button", { name: /^(Choose|Change) image$/ }).first().click();
+  const picker = page.getByRole("dialog", { name: /^Choose an image for/ });
   await expect(picker).toBeVisible();
   await expectNoViolations(page, "image picker at 1440");
   await picker.getByRole("button", { name: jarAlt }).click();
   await expect(picker).toBeHidden();
-  await expect(page.locator("#cc-f-0-blocks-2-altText")).toHaveValue(jarAlt);
-  const previewImage = page.getByTestId("content-preview").getByRole("img", { name: jarAlt });
-  await expect(previewImage).toBeVisible();
-  await expect(previewImage).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\/\d+\.webp$/);
+  // The preview draws the block's image from the library's renditions.
+  const preview = page.frameLocator('iframe[title="Preview: Desktop, 1280 px"]').getByTestId("content-preview");
+  await expect(preview.locator('img[src^="/media/"]').first()).toBeAttached();
+  await expect(preview.locator('img[src^="/media/"]').first()).toHaveAttribute("src", /^\/media\/[0-9a-f]{64}\/\d+\.webp$/);
   await page.screenshot({ path: "test-results/console-media-picker-1440.png", fullPage: false });
 
   await page.goto("/console/media");

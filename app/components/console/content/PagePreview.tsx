@@ -20,7 +20,8 @@ export function PagePreview({ title, intro, blocks, caption, busy }: { title: st
     </div>
   );
   return (
-    <section className="cc-preview" aria-labelledby="cc-preview-heading" aria-busy={busy || undefined}>
+    // tabIndex: on a wide screen the preview scrolls on its own, so a keyboard must be able to reach and scroll it.
+    <section className="cc-preview" aria-labelledby="cc-preview-heading" aria-busy={busy || undefined} tabIndex={0}>
       <h2 id="cc-preview-heading">Preview</h2>
       <p className="c-hint">{caption}</p>
       <div className="cc-frames">
