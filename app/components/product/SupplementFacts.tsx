@@ -39,13 +39,17 @@ export function SupplementFacts({ facts, productName }: { facts: Facts; productN
               <tr key={a.name}>
                 <th scope="row">{a.name}</th>
                 <td className="facts__num">{a.amount}</td>
-                <td className="facts__num">{a.dailyValue ?? ""}</td>
+                <td className="facts__num">{a.dailyValue === "†" ? <Dagger /> : (a.dailyValue ?? "")}</td>
               </tr>
             ))}
           </tbody>
         </table>
         {facts.strains.length > 0 && <Strains strains={facts.strains} />}
-        {footnote && <p className="facts__note">† Daily Value not established.</p>}
+        {footnote && (
+          <p className="facts__note">
+            <Dagger /> Daily Value not established.
+          </p>
+        )}
         <p className="facts__line">
           <strong>Other ingredients:</strong> {facts.otherIngredients}
         </p>
@@ -85,4 +89,12 @@ function Strains({ strains }: { strains: Facts["strains"] }) {
       {table}
     </details>
   );
+}
+
+/**
+ * The label's dagger. DM Sans has it only in its Latin Extended file, so drawing it in DM Sans made every product page
+ * fetch a second font file for one glyph; the system face draws it instead.
+ */
+function Dagger() {
+  return <span className="facts__dagger">†</span>;
 }
