@@ -10,6 +10,7 @@ import { dueReferrals, findReferral, openReferrals, referralOfOrder, rewardsEarn
 import { subscriptionsOfCustomer } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
 import { creditAccount } from "../../domain/loyalty";
+import type { FullRefundEffects } from "../../domain/refund-preview";
 
 /** The reference plan of the price-list rule: DS-01 monthly. */
 const REFERENCE_PLAN = "syn-wk";
@@ -95,12 +96,7 @@ async function referralClawback(db: Queryable, r: ReferralRow): Promise<{ curren
 }
 
 /** What a full refund of the order would do to its referral and its spent credit (onOrderRefunded, written nowhere). */
-export interface FullRefundEffects {
-  /** The order's referral, when a refund changes it: a pending or reviewed one is voided, an earned one reversed. */
-  referral: { id: string; referrerId: string; outcome: "void" | "reversed"; creditTaken: number; currency: string } | null;
-  /** The member credit the order spent, given back to the customer. */
-  creditReturned: { amount: number; account: string } | null;
-}
+export type { FullRefundEffects };
 
 /** onOrderRefunded's effects, read now: the refund confirmation shows them (issue 36) from the same rules. */
 export async function fullRefundEffects(db: Queryable, orderId: string): Promise<FullRefundEffects> {

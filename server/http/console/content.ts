@@ -22,6 +22,15 @@ const pageRoute = consoleRoute("content.read", {
   responses: { 200: jsonResponse("The page", Any) },
 });
 
+/** A page's words and blocks as edited over the version they started from: what a publish, now or later, sends. */
+const PageDraft = z.object({
+  baseVersion: Version,
+  title: z.string().max(200),
+  intro: z.string().max(1000),
+  description: z.string().max(300),
+  blocks: z.array(z.unknown()).max(300),
+});
+
 const publishRoute = consoleRoute("content.publish", {
   method: "post",
   path: "/content/pages/{routeName}/versions",
@@ -29,13 +38,7 @@ const publishRoute = consoleRoute("content.publish", {
   request: {
     params: PageParam,
     body: jsonBody(
-      z.object({
-        baseVersion: Version,
-        title: z.string().max(200),
-        intro: z.string().max(1000),
-        description: z.string().max(300),
-        blocks: z.array(z.unknown()).max(300),
-      }),
+      PageDraft,
     ),
   },
   responses: { 200: jsonResponse("The published version", Any), 409: jsonResponse("Published by someone else meanwhile: CONTENT_VERSION_CONFLICT", ErrorSchema) },
@@ -56,14 +59,7 @@ const scheduleRoute = consoleRoute("content.publish", {
   request: {
     params: PageParam,
     body: jsonBody(
-      z.object({
-        baseVersion: Version,
-        title: z.string().max(200),
-        intro: z.string().max(1000),
-        description: z.string().max(300),
-        blocks: z.array(z.unknown()).max(300),
-        publishAt: z.iso.datetime({ offset: true }),
-      }),
+      PageDraft.extend({ publishAt: z.iso.datetime({ offset: true }) }),
     ),
   },
   responses: { 200: jsonResponse("The pending schedule", Any), 409: jsonResponse("Published by someone else meanwhile: CONTENT_VERSION_CONFLICT", ErrorSchema) },

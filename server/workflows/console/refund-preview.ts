@@ -1,11 +1,14 @@
 import { refundEmptiesPayment } from "../../../domain/confirmations";
 import { ShopError } from "../../../domain/errors";
+import type { RefundPreview } from "../../../domain/refund-preview";
 import { planRefundReversal } from "../../modules/loyalty";
 import { renderOrderRefunded } from "../../modules/orders";
 import { refundableOf, refundedSucceeded } from "../../modules/payments";
 import { dbOf, type Shop } from "../../shop";
-import { fullRefundEffects, type FullRefundEffects } from "../reward-referrals";
+import { fullRefundEffects } from "../reward-referrals";
 import { paymentToRefund } from "./refunds";
+
+export type { RefundPreview };
 
 export interface RefundPreviewRequest {
   orderId: string;
@@ -13,24 +16,6 @@ export interface RefundPreviewRequest {
   /** Minor units; absent with `full`. */
   amount?: number;
   full?: boolean;
-}
-
-/** What a refund will do, shown before it is made (issue 36, ADR 0075). Nothing is written to compute it. */
-export interface RefundPreview {
-  orderNumber: string;
-  paymentId: string;
-  amount: number;
-  currency: string;
-  /** What is left to refund of the payment afterwards. */
-  remaining: number;
-  /** True when nothing is left afterwards: the refund then needs the order number typed, and has the effects below. */
-  emptiesPayment: boolean;
-  /** The email the customer gets, as it will be sent. */
-  email: { to: string; subject: string; text: string };
-  /** The customer's points taken back, and credit their points bought taken back (in creditCurrency). */
-  loyalty: { points: number; credit: number; creditCurrency: string | null };
-  /** Only when the refund empties the payment: the order's referral and the credit it spent. */
-  fullRefund: FullRefundEffects | null;
 }
 
 /**

@@ -1,22 +1,10 @@
 import type { ComponentType, ReactNode, RefAttributes } from "react";
 import type { FormProps } from "react-router";
+import type { RefundPreview } from "../../../../domain/refund-preview";
 import { Money } from "../ui";
 
-/** The server's refund preview (server/workflows/console/refund-preview.ts), as the page receives it. */
-export interface RefundPreviewView {
-  orderNumber: string;
-  paymentId: string;
-  amount: number;
-  currency: string;
-  remaining: number;
-  emptiesPayment: boolean;
-  email: { to: string; subject: string; text: string };
-  loyalty: { points: number; credit: number; creditCurrency: string | null };
-  fullRefund: {
-    referral: { outcome: "void" | "reversed"; creditTaken: number; currency: string } | null;
-    creditReturned: { amount: number; account: string } | null;
-  } | null;
-}
+/** The server's refund preview, as the page receives it. */
+export type RefundPreviewView = RefundPreview;
 
 /** What the refund does, in words: computed by the server from the code that will do it. */
 export function RefundEffects({ preview }: { preview: RefundPreviewView }) {
