@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { EXPERIMENT_AUDIENCES, EXPERIMENT_DEFINITIONS, type ExperimentAudience, type ExperimentDefinition } from "./experiments";
 import { EVENTS } from "./event-names";
 
