@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerMarkupSections } from "./components/ui/ServerRendered";
 
 export const streamTimeout = 5_000;
 
@@ -18,7 +19,13 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    // Sections the loaders rendered as markup for this document (ADR 0077): drawn once, as HTML, never sent as data.
+    const page = (
+      <ServerMarkupSections.Provider value={loadContext?.serverMarkup?.sections ?? null}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ServerMarkupSections.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       [waitForAll ? "onAllReady" : "onShellReady"]() {
         shellRendered = true;

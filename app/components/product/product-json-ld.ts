@@ -10,7 +10,7 @@ export interface ProductRatings {
 }
 
 /** At most this many reviews go in the structured data: enough for a rich result, small enough for every page. */
-export const JSON_LD_REVIEWS = 5;
+export const JSON_LD_REVIEWS = 3;
 
 /**
  * schema.org Product with one Offer per plan the shopper can buy, for search engines; with aggregateRating and review

@@ -14,7 +14,7 @@ import { GALLERY_SIZES, ProductGallery } from "../../components/product/ProductG
 import { ReassuranceRow } from "../../components/product/ReassuranceRow";
 import { SupplementFacts } from "../../components/product/SupplementFacts";
 import { SustainabilitySection } from "../../components/product/SustainabilitySection";
-import { productJsonLd } from "../../components/product/product-json-ld";
+import { JSON_LD_REVIEWS, productJsonLd } from "../../components/product/product-json-ld";
 import { useCountryOffers } from "../../components/product/use-country-offers";
 import { ProductReviews } from "../../components/reviews/ProductReviews";
 import { ReviewSummaryLine } from "../../components/reviews/ReviewSummaryLine";
@@ -45,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     // The main product's gallery, supplement facts and reassurance row (ADR 0069).
     context.catalog.profile(codes[0]),
     context.reviews.list(reviewQuery),
-    context.reviews.newest(line),
+    context.reviews.newest(line, JSON_LD_REVIEWS),
   ]);
   if (!page) throw data(null, { status: 404 });
   // On: each plan card shows its shipping to the shopper's country. Off (SPEC.md's default): one plain sentence does.
@@ -62,8 +62,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     internationalCurrency,
     pageUrl: `${url.origin}${url.pathname}`,
     // The facts table and the reviews have no state: sent as finished markup, never hydrated (ADR 0077).
-    factsMarkup: profile ? staticMarkup(<SupplementFacts facts={profile.facts} productName={page.title} />) : null,
-    reviewsMarkup: staticMarkup(<ProductReviews view={reviews} query={reviewQuery} path={url.pathname} productName={PRODUCT_LINES[line].name} />),
+    factsMarkup: profile ? staticMarkup(context, "facts", <SupplementFacts facts={profile.facts} productName={page.title} />) : null,
+    reviewsMarkup: staticMarkup(context, "reviews", <ProductReviews view={reviews} query={reviewQuery} path={url.pathname} productName={PRODUCT_LINES[line].name} />),
     reviews: { summary: reviews.summary, newest: newestReviews },
   };
 }

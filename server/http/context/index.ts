@@ -17,6 +17,7 @@ import { quizContext, type QuizContext } from "./quiz";
 import { shellContext, type ShellContext } from "./shell";
 import { subscriptionLinksContext, type SubscriptionLinksContext } from "./subscription-links";
 import { subscriptionsContext, type SubscriptionsContext } from "./subscriptions";
+import { serverMarkupContext, type ServerMarkupContext } from "./server-markup";
 
 export type { AccountResult, SessionRowView } from "./accounts";
 export { COUNTRY_COOKIE, PREVIEW_COOKIE, type ShellViewer } from "./shell";
@@ -41,7 +42,8 @@ export type ShopLoadContext = ShellContext &
   ConsoleContext &
   QuizContext &
   HomeContext &
-  ReviewsContext;
+  ReviewsContext &
+  ServerMarkupContext;
 
 export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadContext> {
   const shell = await shellContext(c);
@@ -63,5 +65,6 @@ export async function buildLoadContext(c: Context<AppEnv>): Promise<ShopLoadCont
     ...quizContext(c),
     ...homeContext(c),
     ...reviewsContext(c),
+    ...serverMarkupContext(c),
   };
 }
