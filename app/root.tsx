@@ -26,6 +26,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const shell: ShellData = {
     flags: context.flags,
+    pricing: context.pricing,
     quizAudience: context.quizAudience,
     viewer: context.viewer,
     promoCodeInUrl: url.searchParams.get("promo_code"),

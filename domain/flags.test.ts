@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cookieFlagOverrides, DEFAULT_FLAGS, EXPERIMENT_FLAGS, experimentFlagOverrides, FLAG_NAMES, isFlagName, isMoneyFlag, MONEY_FLAGS, parseFlagOverrides, pricingFlagsOf, resolveFlags, shopperFlags } from "./flags";
+import { cookieFlagOverrides, DEFAULT_FLAGS, EXPERIMENT_FLAGS, experimentFlagOverrides, FLAG_NAMES, isFlagName, isMoneyFlag, MONEY_FLAGS, parseFlagOverrides, operatorFlags, pricingFlagsOf, visitorPreviewFlags, type OperatorFlags, type VisitorFlags } from "./flags";
 
 describe("feature flags", () => {
   it("lists every flag of SPEC.md section 3", () => {
@@ -70,21 +70,32 @@ describe("parseFlagOverrides", () => {
   });
 });
 
-describe("resolveFlags", () => {
+describe("operatorFlags: the one operator merge (ADR 0080)", () => {
   it("with no layers gives the defaults", () => {
-    expect(resolveFlags()).toEqual(DEFAULT_FLAGS);
+    expect(operatorFlags(null, {})).toEqual(DEFAULT_FLAGS);
   });
 
-  it("applies layers in order, later layers win", () => {
-    const flags = resolveFlags({ "data-redesign": true, "data-ape-cart": false }, { "data-redesign": false });
+  it("applies FEATURE_FLAGS, then the console's defaults, later wins", () => {
+    const flags = operatorFlags("data-redesign=true,data-ape-cart=false", { "data-redesign": false });
     expect(flags["data-redesign"]).toBe(false);
     expect(flags["data-ape-cart"]).toBe(false);
     expect(flags["data-glass-jar"]).toBe(false);
   });
 
   it("does not change the defaults object", () => {
-    resolveFlags({ "data-redesign": true });
+    operatorFlags("data-redesign", {});
     expect(DEFAULT_FLAGS["data-redesign"]).toBe(false);
+  });
+
+  it("a visitor's flags are not operator flags, and pricing takes only operator flags (checked by the compiler)", () => {
+    const visitor = visitorPreviewFlags(operatorFlags(null, {}), {}, "data-glass-jar");
+    // @ts-expect-error: display flags, which may carry the visitor's cookie, cannot stand for the operator's.
+    const asOperator: OperatorFlags = visitor;
+    // @ts-expect-error: nor can plain flags price a cart.
+    pricingFlagsOf(DEFAULT_FLAGS);
+    // @ts-expect-error: and operator flags are not a visitor's (they lack the cookie layer by name).
+    const asVisitor: VisitorFlags = operatorFlags(null, {});
+    expect([asOperator, asVisitor]).toHaveLength(2);
   });
 });
 
@@ -101,12 +112,12 @@ describe("money flags (ADR 0062)", () => {
   });
 
   it("the cookie cannot turn off a money flag the operator turned on", () => {
-    const flags = shopperFlags({ environment: "", operator: { "data-checkout-shipping-fees-v2": true }, experiments: {}, cookie: "data-checkout-shipping-fees-v2=false" });
+    const flags = visitorPreviewFlags(operatorFlags("", { "data-checkout-shipping-fees-v2": true }), {}, "data-checkout-shipping-fees-v2=false");
     expect(flags["data-checkout-shipping-fees-v2"]).toBe(true);
   });
 
   it("pricingFlagsOf keeps exactly the money flags", () => {
-    expect(pricingFlagsOf({ ...DEFAULT_FLAGS, "data-discount-surprise-delight-test": true, "data-glass-jar": true })).toEqual({
+    expect(pricingFlagsOf(operatorFlags("data-discount-surprise-delight-test,data-glass-jar", {}))).toEqual({
       "data-checkout-shipping-fees-v2": false,
       "data-discount-surprise-delight-test": true,
     });
@@ -130,16 +141,12 @@ describe("experiment variants set flags for their members", () => {
   });
 
   it("layers resolve defaults, environment, operator, experiment, then cookie", () => {
-    const flags = shopperFlags({
-      environment: "data-glass-jar,data-redesign",
-      operator: { "data-glass-jar": false, "data-cart-redesign-variant-1": true },
-      experiments: { cart_redesign: "variant_2" },
-      cookie: "data-cart-redesign-variant-1=false",
-    });
+    const operator = operatorFlags("data-glass-jar,data-redesign", { "data-glass-jar": false, "data-cart-redesign-variant-1": true });
+    const flags = visitorPreviewFlags(operator, { cart_redesign: "variant_2" }, "data-cart-redesign-variant-1=false");
     expect(flags).toMatchObject({ "data-redesign": true, "data-glass-jar": false, "data-cart-redesign-variant-1": false, "data-cart-redesign-variant-2": true, "data-ape-cart": true });
   });
 
   it("an experiment may set a money flag (the server reads the member's variant when it prices)", () => {
-    expect(shopperFlags({ environment: null, operator: {}, experiments: { checkout_shipping_fees: "fees_v2" }, cookie: null })["data-checkout-shipping-fees-v2"]).toBe(true);
+    expect(pricingFlagsOf(operatorFlags(null, {}), { checkout_shipping_fees: "fees_v2" })["data-checkout-shipping-fees-v2"]).toBe(true);
   });
 });

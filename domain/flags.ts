@@ -44,9 +44,37 @@ export function parseFlagOverrides(text: string | null | undefined): Partial<Fla
   return overrides;
 }
 
-/** Defaults, then each layer of overrides in order (operator settings, then the visitor's preview cookie). */
-export function resolveFlags(...layers: Partial<Flags>[]): Flags {
+/** Defaults, then each layer of overrides in order. Private to this file: callers name the kind they build (ADR 0080). */
+function resolveFlags(...layers: Partial<Flags>[]): Flags {
   return Object.assign({}, DEFAULT_FLAGS, ...layers);
+}
+
+declare const operatorKind: unique symbol;
+declare const visitorKind: unique symbol;
+
+/**
+ * The shop's own flags: defaults, FEATURE_FLAGS, then the operator's console defaults. Nothing a visitor sends reaches
+ * them, so code deciding a price, a fee or a permission takes these (ADR 0080).
+ */
+export type OperatorFlags = Flags & { readonly [operatorKind]: true };
+
+/**
+ * What one visitor's pages show: the operator's flags, then the member's experiment variants, then the seed_flags
+ * preview cookie (SPEC.md section 3, money flags left out). For display only: not assignable to OperatorFlags.
+ */
+export type VisitorFlags = Flags & { readonly [visitorKind]: true };
+
+/** The one operator merge (the shop's pages, its pricing and the console's flags page all use it). */
+export function operatorFlags(environment: string | null | undefined, consoleDefaults: Partial<Flags>): OperatorFlags {
+  return resolveFlags(parseFlagOverrides(environment), consoleDefaults) as OperatorFlags;
+}
+
+/**
+ * The flags a visitor's pages display: operator, then experiment variants, then the visitor's cookie. Named for what
+ * it reads so a caller cannot mix in the cookie without saying so; money flags never come from the cookie.
+ */
+export function visitorPreviewFlags(operator: OperatorFlags, experiments: Readonly<Record<string, string>>, cookie: string | null | undefined): VisitorFlags {
+  return resolveFlags(operator, experimentFlagOverrides(experiments), cookieFlagOverrides(cookie)) as VisitorFlags;
 }
 
 /**
@@ -68,12 +96,17 @@ export function cookieFlagOverrides(text: string | null | undefined): Partial<Fl
   return overrides;
 }
 
-export function pricingFlagsOf(flags: Flags): PricingFlags {
+/**
+ * The money flags of one shopper: the operator's flags, then the experiment variants the server assigned the member
+ * (ADR 0062; a visitor cannot choose them). Takes OperatorFlags, so a visitor's cookie cannot reach a price (ADR 0080).
+ */
+export function pricingFlagsOf(operator: OperatorFlags, experiments: Readonly<Record<string, string>> = {}): PricingFlags {
+  const flags = resolveFlags(operator, experimentFlagOverrides(experiments));
   return Object.fromEntries(MONEY_FLAGS.map((name) => [name, flags[name]])) as PricingFlags;
 }
 
 /** No money flag on: the prices and fees of SPEC.md as written. */
-export const STANDARD_PRICING: PricingFlags = pricingFlagsOf(DEFAULT_FLAGS);
+export const STANDARD_PRICING: PricingFlags = Object.fromEntries(MONEY_FLAGS.map((name) => [name, DEFAULT_FLAGS[name]])) as PricingFlags;
 
 /**
  * The flags an experiment's variant sets for its members (ADR 0062): experiment name, then variant, then overrides.
@@ -97,23 +130,6 @@ export function experimentFlagOverrides(experiments: Readonly<Record<string, str
     if (variant && Object.hasOwn(variants, variant)) Object.assign(overrides, variants[variant]);
   }
   return overrides;
-}
-
-/** Where the flags of one shopper come from, lowest first; the cookie layer never carries a money flag. */
-export interface FlagLayers {
-  /** FEATURE_FLAGS of the process's environment. */
-  environment: string | null | undefined;
-  /** Defaults an operator set on the console's flags page. */
-  operator: Partial<Flags>;
-  /** The experiment variants the member is served (empty for a guest). */
-  experiments: Readonly<Record<string, string>>;
-  /** The visitor's seed_flags cookie; null where the flags price money (the server's pricing). */
-  cookie: string | null | undefined;
-}
-
-/** Defaults → environment → operator → experiment variant → the visitor's cookie (money flags left out of it). */
-export function shopperFlags(layers: FlagLayers): Flags {
-  return resolveFlags(parseFlagOverrides(layers.environment), layers.operator, experimentFlagOverrides(layers.experiments), cookieFlagOverrides(layers.cookie));
 }
 
 /** "cart_redesign: variant_1": the experiment variants that turn a flag on for their members (the console shows them). */

@@ -6,7 +6,7 @@ import { MESSAGES } from "../../domain/messages";
 import type { PriceList } from "../../domain/plans";
 import { quoteCart, type Quote } from "../../domain/quote";
 import { canShipTo, shippingFeeTable, shippingRates, type ShippingMethod } from "../../domain/shipping";
-import { pricingFlagsOf, shopperFlags, type PricingFlags } from "../../domain/flags";
+import { operatorFlags, pricingFlagsOf, type PricingFlags } from "../../domain/flags";
 import { servedExperimentsOf } from "../modules/analytics";
 import { cachedFlagDefaults } from "../modules/settings";
 import { dbOf, type Shop } from "../shop";
@@ -96,12 +96,12 @@ async function promoCoupon(shop: Shop, req: CartPricingRequest): Promise<Coupon 
 /**
  * The money flags of a shopper, from the shop's layers alone: FEATURE_FLAGS, the operator's defaults and the signed-in
  * member's served experiments (no exposure is counted here: the pages count it). Never the seed_flags cookie, so the
- * price a visitor sees and pays cannot be chosen by the visitor (ADR 0062). The shell's flags agree: they drop the
- * cookie's money flags, so the cart priced in the browser matches.
+ * price a visitor sees and pays cannot be chosen by the visitor (ADR 0062, 0080). The shell hands the browser the same
+ * pricing flags, so the cart priced in the browser matches.
  */
 export async function pricingFlagsFor(shop: Shop, shopperId: string | null): Promise<PricingFlags> {
   const [operator, experiments] = await Promise.all([cachedFlagDefaults(dbOf(shop)), shopperId ? servedExperimentsOf(shop, shopperId) : {}]);
-  return pricingFlagsOf(shopperFlags({ environment: shop.env.FEATURE_FLAGS, operator, experiments, cookie: null }));
+  return pricingFlagsOf(operatorFlags(shop.env.FEATURE_FLAGS, operator), experiments);
 }
 
 /**

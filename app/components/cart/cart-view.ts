@@ -3,8 +3,7 @@ import { useLocation } from "react-router";
 import type { Cart, CartCatalog, CartProductRule } from "../../../domain/cart";
 import type { PromoCoupon } from "../../../domain/coupons";
 import type { PageCatalog, ProductOffer } from "../../../domain/offers";
-import { pricingFlagsOf } from "../../../domain/flags";
-import { useFlags } from "../../lib/use-flags";
+import { useFlags, usePricingFlags } from "../../lib/use-flags";
 import { renewalTerms, type DisclosedCoupon, type RenewalTerm } from "../../../domain/renewal-terms";
 import { usePromoCoupon } from "../promo/use-promo-coupon";
 import { quoteCartLines, type CartQuote } from "./cart-quote";
@@ -53,9 +52,9 @@ export function useCartView(data: CartCatalogData): CartView {
   const cart = useStoredCart(rules, data.serverCart);
   const promo = usePromoCoupon();
   const { pathname } = useLocation();
-  // The shell's flags never carry a money flag from the visitor's cookie, so this is the server's pricing (ADR 0062).
+  // The server's own pricing flags, never the visitor's cookie (ADR 0062, 0080).
+  const pricing = usePricingFlags();
   const flags = useFlags();
-  const pricing = useMemo(() => pricingFlagsOf(flags), [flags]);
   const priced = useMemo(
     () => cart && quoteCartLines({ cart, products: catalog.products, plans: catalog.plans, autoCoupons: catalog.autoCoupons, promo, country, shippingMethod: null, pricing }),
     [cart, catalog, promo, country, pricing],

@@ -9,8 +9,7 @@ import { RENEWS_INTO } from "../../../domain/plans";
 import { refillNotice, refillStarter, REFILL_BADGE } from "../../../domain/refills";
 import { ROUTES } from "../../../domain/routes";
 import { feeWords, planShippingFee } from "../../../domain/shipping-note";
-import { pricingFlagsOf } from "../../../domain/flags";
-import { useFlags } from "../../lib/use-flags";
+import { useFlags, usePricingFlags } from "../../lib/use-flags";
 import { track } from "../../lib/analytics";
 import { openCartDrawer } from "../cart/cart-drawer-events";
 import { addProductToCart, ensureCartId } from "../cart/cart-store";
@@ -223,6 +222,6 @@ function PlanOption({ offer, country, name, checked, onSelect, promo, showName, 
 
 /** "+ £10 shipping" or "Free shipping": this plan's standard shipping to the shopper's country, as checkout adds it. */
 function OfferShipping({ offer, price, country }: { offer: ProductOffer; price: NonNullable<ProductOffer["price"]>; country: string }) {
-  const fee = planShippingFee(country, offer.planCode, price.currency, pricingFlagsOf(useFlags()));
+  const fee = planShippingFee(country, offer.planCode, price.currency, usePricingFlags());
   return <span className="plan-option__shipping">{fee.amount === 0 ? "Free shipping" : `+ ${feeWords(fee, country)} shipping`}</span>;
 }

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { pricingFlagsOf } from "../../../domain/flags";
 import { offersFrom } from "../../../domain/offers";
 import { PRODUCT_PAGES, isProductPage } from "../../../domain/product-pages";
 import { PRODUCT_LINES, productLineOf } from "../../../domain/product-lines";
@@ -22,7 +21,7 @@ import { usePromoCoupon } from "../../components/promo/use-promo-coupon";
 import { ShippingNote } from "../../components/ui/ShippingNote";
 import { ServerRendered } from "../../components/ui/ServerRendered";
 import { staticMarkup } from "../../lib/static-markup.server";
-import { useFlags } from "../../lib/use-flags";
+import { usePricingFlags } from "../../lib/use-flags";
 import { pageMeta } from "../../lib/page-meta";
 import { picturePreload } from "../../lib/preload-picture";
 import type { Route } from "./+types/product-page";
@@ -84,7 +83,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const choice = usePlanChoice(offers);
   const chosen = offers.find((o) => o.productCode === choice.selected) ?? main;
   const abroad = needsShippingNote(country);
-  const pricing = pricingFlagsOf(useFlags());
+  const pricing = usePricingFlags();
   const noteFee = abroad && !loaderData.internationalCurrency && chosen?.price ? planShippingFee(country, chosen.planCode, chosen.price.currency, pricing) : null;
   return (
     <main id="main" className="product-page">

@@ -1,11 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import * as root from "../../../app/root";
+import * as productPage from "../../../app/routes/shop/product-page";
 import { CHECKOUT_SHIPPING_FEES } from "../../../domain/experiments";
+import { ROUTES } from "../../../domain/routes";
 import { createApp } from "../../app";
 import { SESSION_COOKIE, startSession } from "../../modules/auth";
 import { findOrCreateCustomer, setExperiment } from "../../modules/customers";
 import { forgetFlagCache, setFlagDefault } from "../../modules/settings";
 import { dbOf } from "../../shop";
+import { routeDocument } from "../../testing/route-document";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 
 /**
@@ -15,6 +19,8 @@ import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop
  */
 const DE_ADDRESS = { firstName: "Emmy", lastName: "Noether", address1: "Hauptstr. 1", city: "Berlin", region: "", postalCode: "10115", country: "DE" };
 const MONEY_COOKIE = "seed_flags=data-checkout-shipping-fees-v2=true,data-discount-surprise-delight-test=true";
+/** The same cookie also naming a display flag (SPEC.md section 3's preview), which it may still set (ADR 0080). */
+const MIXED_COOKIE = `${MONEY_COOKIE},data-glass-jar=true`;
 
 describe(`money flags price the preview and the order alike (${testDriver()})`, () => {
   let shop: TestShop;
@@ -23,7 +29,8 @@ describe(`money flags price the preview and the order alike (${testDriver()})`, 
 
   beforeAll(async () => {
     shop = await openTestShop({ now: "2026-11-22T12:00:00Z" });
-    app = createApp(shop);
+    // The shell (root loader) and the product page's loader run with the real load context (ADR 0080's two kinds).
+    app = createApp(shop, { document: routeDocument({ "/": root, [ROUTES.daily_synbiotic]: productPage }) });
   });
   afterAll(() => shop.cleanup());
   afterEach(async () => {
@@ -85,6 +92,34 @@ describe(`money flags price the preview and the order alike (${testDriver()})`, 
     expect(await preview(MONEY_COOKIE)).toMatchObject({ discountTotal: 0, shipping: { amount: 1000 }, total: 5999, discounts: [] });
     expect(await rates(MONEY_COOKIE)).toEqual([1000]);
     expect(await purchase(MONEY_COOKIE)).toMatchObject({ discountTotal: 0, shipping: { amount: 1000 }, total: 5999 });
+  });
+
+  async function page(path: string, cookie = "") {
+    const res = await app.request(path, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as any;
+  }
+
+  it("the cookie changes the display flags it may preview, never the pricing flags the pages price with, nor a product's price", async () => {
+    const plain = await page("/");
+    const mixed = await page("/", MIXED_COOKIE);
+    expect(mixed.shell.flags["data-glass-jar"]).toBe(true);
+    expect(plain.shell.flags["data-glass-jar"]).toBe(false);
+    expect(mixed.shell.pricing).toEqual({ "data-checkout-shipping-fees-v2": false, "data-discount-surprise-delight-test": false });
+    expect(mixed.shell.flags).toMatchObject(mixed.shell.pricing);
+    const product = `${ROUTES.daily_synbiotic}?country=DE`;
+    const prices = (body: any) => body.catalog.plans.map((p: { code: string; price: number; currency: string }) => [p.code, p.price, p.currency]);
+    const plainPrices = prices(await page(product));
+    expect(plainPrices.length).toBeGreaterThan(0);
+    for (const [, price] of plainPrices) expect(price).toBeGreaterThan(0);
+    expect(prices(await page(product, MIXED_COOKIE))).toEqual(plainPrices);
+  });
+
+  it("the operator's fee table reaches the pages' pricing flags, and the cookie cannot turn it off", async () => {
+    await operatorSets("data-checkout-shipping-fees-v2");
+    const shell = (await page("/", "seed_flags=data-checkout-shipping-fees-v2=false")).shell;
+    expect(shell.pricing["data-checkout-shipping-fees-v2"]).toBe(true);
+    expect(await rates("seed_flags=data-checkout-shipping-fees-v2=false")).toEqual([700]);
   });
 
   it("the operator's second fee table prices the rates, the preview and the order at 7", async () => {

@@ -4,7 +4,7 @@ import { cents, formatMoney, isCurrency } from "../../../domain/money";
 import { can, permissionsOf, type Permission, type StaffRole } from "../../../domain/console-access";
 import type { CouponInput } from "../../modules/coupons";
 import { ShopError } from "../../../domain/errors";
-import { DEFAULT_FLAGS, FLAG_NAMES, parseFlagOverrides, resolveFlags, type FlagName } from "../../../domain/flags";
+import { DEFAULT_FLAGS, FLAG_NAMES, operatorFlags, parseFlagOverrides, type FlagName } from "../../../domain/flags";
 import { decodeTimeIdCursor, encodeTimeIdCursor, pageSize } from "../../../domain/keyset";
 import { findCoupon, listCoupons, redemptionsOf } from "../../modules/coupons";
 import { customerEmailsOf, customerIdsNamed } from "../../modules/customers";
@@ -450,7 +450,7 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
       allow("flags.read");
       const stored = await storedFlagDefaults(db);
       const fromEnv = parseFlagOverrides(shop.env.FEATURE_FLAGS);
-      const effective = resolveFlags(fromEnv, stored);
+      const effective = operatorFlags(shop.env.FEATURE_FLAGS, stored);
       return FLAG_NAMES.map((name) => ({ name, builtIn: DEFAULT_FLAGS[name], env: fromEnv[name] ?? null, console: stored[name] ?? null, effective: effective[name] }));
     },
 

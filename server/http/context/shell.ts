@@ -4,7 +4,7 @@ import { getCookie } from "hono/cookie";
 import { parseAudiences } from "../../../domain/audiences";
 import { isBlocked } from "../../../domain/customers";
 import type { Experiments } from "../../../domain/experiments";
-import { shopperFlags, type Flags } from "../../../domain/flags";
+import { operatorFlags, pricingFlagsOf, visitorPreviewFlags, type PricingFlags, type VisitorFlags } from "../../../domain/flags";
 import { pickCountry } from "../../../domain/locale";
 import { COUNTRY_STORAGE_KEY } from "../../../domain/storage-keys";
 import { clientLocation } from "../middleware/client-location";
@@ -33,7 +33,10 @@ export interface ShellViewer {
 export interface ShellContext {
   nonce: string;
   requestId: string;
-  flags: Flags;
+  /** What the pages display: the operator's flags, experiment variants, then the seed_flags cookie (ADR 0080). */
+  flags: VisitorFlags;
+  /** The money flags, from the operator's flags and experiment variants only: never the cookie (ADR 0062, 0080). */
+  pricing: PricingFlags;
   quizAudience: boolean;
   viewer: ShellViewer;
   testHooks: boolean;
@@ -78,12 +81,13 @@ export async function shellContext(c: Context<AppEnv>): Promise<ShellContext> {
   const shop = c.get("shop");
   const preview = getCookie(c, PREVIEW_COOKIE) ?? "";
   const viewer = await viewerOf(c);
+  const operator = operatorFlags(shop.env.FEATURE_FLAGS, await cachedFlagDefaults(dbOf(shop)));
   return {
     nonce: c.get("secureHeadersNonce") ?? "",
     requestId: c.get("requestId"),
-    // FEATURE_FLAGS, the operator's defaults, the member's experiment variants, then this visitor's preview cookie
-    // (never a money flag: the server prices from the other layers alone, ADR 0062).
-    flags: shopperFlags({ environment: shop.env.FEATURE_FLAGS, operator: await cachedFlagDefaults(dbOf(shop)), experiments: viewer.experiments, cookie: preview }),
+    // The display flags may read the visitor's preview cookie; the pricing flags are the shop's alone (ADR 0080).
+    flags: visitorPreviewFlags(operator, viewer.experiments, preview),
+    pricing: pricingFlagsOf(operator, viewer.experiments),
     quizAudience: parseAudiences(preview).quizAudience,
     viewer,
     testHooks: shop.env.ENABLE_TEST_HOOKS,
