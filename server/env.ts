@@ -18,7 +18,8 @@ const EnvSchema = z
       .transform(Number)
       .pipe(z.number().max(65535, "must be a whole number from 0 to 65535"))
       .default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    /** The bind address. Unset: every interface in production (behind its proxy), loopback elsewhere (defaultHost). */
+    HOST: z.string().min(1).optional(),
     /** The shop's public origin (ADR 0048): every absolute URL it writes starts here. Required in production. */
     PUBLIC_URL: z
       .string()
@@ -176,7 +177,14 @@ function isProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, "HOST"> & { HOST: string; SESSION_SECRET: string };
+
+/**
+ * Where the shop listens when HOST is unset: production on every interface, as it always has (a container or host
+ * behind a proxy); development and test on this machine only, so a fresh `npm start` is not reachable from the
+ * network and prints no warning (server/start-warnings.ts). HOST=0.0.0.0 opens development to the network again.
+ */
+export const defaultHost = (nodeEnv: Env["NODE_ENV"]): string => (nodeEnv === "production" ? "0.0.0.0" : "127.0.0.1");
 
 export class EnvError extends Error {}
 
@@ -199,5 +207,5 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const data = result.data;
   // Production refused to get here without a secret; elsewhere a random one is made (and kept in the data folder).
   const secret = data.SESSION_SECRET ?? fallbackSessionSecret(data.NODE_ENV as "development" | "test", data.DATA_DIR);
-  return { ...data, SESSION_SECRET: secret };
+  return { ...data, HOST: data.HOST ?? defaultHost(data.NODE_ENV), SESSION_SECRET: secret };
 }
