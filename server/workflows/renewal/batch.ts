@@ -18,6 +18,7 @@ import { recordPaidBatch, recordPaid } from "./record-paid";
 import { recordOutcome } from "./outcome";
 
 /** A batch of claimed renewals, quoted, charged and written (ADR 0029); the single renewal is a batch of one. */
+
 /** Charges one claimed renewal and records what happened. Safe to call twice, concurrently, or after a crash. */
 export async function renewSubscription(shop: Shop, renewalId: string): Promise<RenewalOutcome> {
   return (await renewBatch(shop, [renewalId])).get(renewalId) ?? "skipped";

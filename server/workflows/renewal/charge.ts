@@ -5,6 +5,7 @@ import { dbOf, type Shop } from "../../shop";
 import { renewalChargeKey, type Facts } from "./facts";
 
 /** Step two: charging the saved card, once per attempt key (ADR 0010). */
+
 export const chargeIdOf = (r: ChargeResult | { status: "free" } | { status: "no_card" }) => ("chargeId" in r && r.chargeId ? r.chargeId : null);
 
 export async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {

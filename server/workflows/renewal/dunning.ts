@@ -9,6 +9,7 @@ import { type RenewalOutcome, DAY_MS, renewalLink, type Facts } from "./facts";
 import { shipment } from "./quote";
 
 /** Dunning and its notices: a decline retried or given up, an authentication asked for, a cancellation for non-payment. */
+
 export async function recordDeclined(
   shop: Shop,
   f: Facts,

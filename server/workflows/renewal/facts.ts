@@ -8,6 +8,8 @@ import { type Shop } from "../../shop";
 import { publicOrigin } from "../../public-origin";
 
 /** The renewal's shared facts: its outcome, its idempotency keys, the signed links of its emails, and what a worker reads. */
+
+/** What became of a renewal: paid, to be retried, waiting for a card or an authentication, cancelled by dunning, or skipped. */
 export type RenewalOutcome = "paid" | "retrying" | "card_needed" | "action_needed" | "canceled" | "skipped";
 
 export const DAY_MS = 86_400_000;
@@ -21,6 +23,7 @@ export function renewalLink(shop: Shop, purpose: LinkPurpose, subject: string, s
   return `${base}${ROUTES.subscription_link}?action=${purpose}&token=${encodeURIComponent(token)}`;
 }
 
+/** What a worker reads for one renewal before charging it: the row, its subscription, the email, the frozen quote, the plan. */
 export interface Facts {
   renewal: RenewalRow;
   sub: SubscriptionRow;

@@ -7,6 +7,7 @@ import { recordPaid } from "./record-paid";
 import { recordDeclined, recordActionNeeded } from "./dunning";
 
 /** Step three: a charge's result written as the renewal's outcome, paid or the dunning path. */
+
 export async function recordOutcome(
   shop: Shop,
   f: Facts,

@@ -9,6 +9,7 @@ import { type Shop } from "../../shop";
 import { type Facts } from "./facts";
 
 /** Step one of a renewal: what it costs and what its order holds (the plan, add-ons, the order's quote, the shipment notice). */
+
 /**
  * A held subscription's renewal order is held too (ADR 0057): not in the account's history, invoice, export or points
  * until the address is proven, whose claim takes it with the subscription's checkout order.

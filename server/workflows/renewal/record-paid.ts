@@ -16,6 +16,7 @@ import { heldAtOf, shipment, orderQuoteOf } from "./quote";
 import { charge } from "./charge";
 
 /** Step three, paid: the order, payment, ledger and dates written under the attempt guard, one by one or in a batch (ADR 0029). */
+
 /**
  * Writes a batch of paid renewals in one transaction: the guarded status change (only renewals still at the attempt
  * before move; the others were written by someone else and get nothing more), the attempts, the orders and their
