@@ -29,7 +29,6 @@ import { paged, type Page } from "./service-paging";
 
 export type { Page };
 
-
 const auditView = (e: AuditEntry) => ({
   id: e.id,
   staffEmail: e.staffEmail,
@@ -134,7 +133,6 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
       allow("customers.edit-fraud-status");
       await editFraudStatus(shop, actor, { customerId, status });
     },
-
 
     /** Each flag: the built-in default, FEATURE_FLAGS, the console's setting, and what pages use. */
     async flags() {
