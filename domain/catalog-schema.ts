@@ -62,9 +62,14 @@ export const ProductContentSchema = z.object({
   bonusProducts: z.array(BonusProductSchema),
 });
 
-/** Server product record fields (SPEC.md section 3), plus the plan a product subscribes to. */
+/**
+ * Server product record fields (SPEC.md section 3), plus the plan a product subscribes to. A product is what the cart
+ * holds and a page shows; the plan (PlanSeedSchema in catalog-seed.ts) is what is charged and renewed. How the two
+ * relate, and what `isSrp` means, is explained at catalog-seed.ts.
+ */
 export const ProductRecordSchema = z.object({
   code: z.enum(PRODUCT_CODES),
+  /** A subscription product ("is SRP" in the spec's words): adding it replaces any other one in the cart. */
   isSrp: z.boolean(),
   maxQuantity: z.number().int().min(1),
   domesticAttributes: z.object({ autoCouponCode: z.string().nullable() }),

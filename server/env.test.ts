@@ -21,7 +21,7 @@ describe(`env (${testDriver()})`, () => {
     expect(env).toMatchObject({
       NODE_ENV: "development",
       PORT: 3000,
-      HOST: "0.0.0.0",
+      HOST: "127.0.0.1",
       DATA_DIR: "./data",
       PROVIDER_BASE_PATH: "/provider",
       JOBS: "inline",
@@ -35,6 +35,14 @@ describe(`env (${testDriver()})`, () => {
 
   it("empty values count as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: "", SESSION_SECRET: "" }).PORT).toBe(3000);
+  });
+
+  it("binds loopback unless HOST says otherwise, and every interface in production as before", () => {
+    expect(parseEnv({}).HOST).toBe("127.0.0.1");
+    expect(parseEnv({ NODE_ENV: "test" }).HOST).toBe("127.0.0.1");
+    expect(parseEnv({ HOST: "0.0.0.0" }).HOST).toBe("0.0.0.0");
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_URL: "https://shop.example" }).HOST).toBe("0.0.0.0");
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_URL: "https://shop.example", HOST: "10.0.0.5" }).HOST).toBe("10.0.0.5");
   });
 
   it("reads the values it is given", () => {

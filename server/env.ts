@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { parseRateLimits } from "./modules/rate-limit";
+import { LIMIT_NAMES, type Limit, type LimitName, type RateLimitSettings } from "../domain/rate-limits";
 import { fallbackSessionSecret } from "./session-secret";
 
 /** Every setting the shop reads, parsed once at start. A bad value stops the start with one clear line. */
@@ -18,7 +18,8 @@ const EnvSchema = z
       .transform(Number)
       .pipe(z.number().max(65535, "must be a whole number from 0 to 65535"))
       .default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    /** The bind address. Unset: every interface in production (behind its proxy), loopback elsewhere (defaultHost). */
+    HOST: z.string().min(1).optional(),
     /** The shop's public origin (ADR 0048): every absolute URL it writes starts here. Required in production. */
     PUBLIC_URL: z
       .string()
@@ -106,7 +107,7 @@ const EnvSchema = z
     ENABLE_TEST_HOOKS: boolean.default(false),
     /** Days after an order is marked shipped that its review request email is due (ADR 0068): time to try it. */
     REVIEW_REQUEST_DAYS: z.coerce.number().int().min(0).max(365).default(14),
-    /** "off", or overrides of the named limits (server/modules/rate-limit/limits.ts); empty for the defaults. */
+    /** "off", or overrides of the named limits (domain/rate-limits.ts); empty for the defaults. */
     RATE_LIMITS: z
       .string()
       .optional()
@@ -176,7 +177,14 @@ function isProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, "HOST"> & { HOST: string; SESSION_SECRET: string };
+
+/**
+ * Where the shop listens when HOST is unset: production on every interface, as it always has (a container or host
+ * behind a proxy); development and test on this machine only, so a fresh `npm start` is not reachable from the
+ * network and prints no warning (server/start-warnings.ts). HOST=0.0.0.0 opens development to the network again.
+ */
+export const defaultHost = (nodeEnv: Env["NODE_ENV"]): string => (nodeEnv === "production" ? "0.0.0.0" : "127.0.0.1");
 
 export class EnvError extends Error {}
 
@@ -199,5 +207,29 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const data = result.data;
   // Production refused to get here without a secret; elsewhere a random one is made (and kept in the data folder).
   const secret = data.SESSION_SECRET ?? fallbackSessionSecret(data.NODE_ENV as "development" | "test", data.DATA_DIR);
-  return { ...data, SESSION_SECRET: secret };
+  return { ...data, HOST: data.HOST ?? defaultHost(data.NODE_ENV), SESSION_SECRET: secret };
+}
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/**
+ * Reads RATE_LIMITS: empty for the defaults, "off" to switch every limit off (benchmarks, load tests), or a comma list
+ * of `name=count/window` with the window in s, m, h or d (`purchase-per-address=60/1h,events-per-address=100/1m`).
+ * Throws an Error naming the first bad entry.
+ */
+export function parseRateLimits(value: string | undefined): RateLimitSettings {
+  const text = (value ?? "").trim();
+  if (text === "" || text === "on") return { enabled: true, overrides: {} };
+  if (text === "off") return { enabled: false };
+  const overrides: Partial<Record<LimitName, Limit>> = {};
+  for (const entry of text.split(",").map((e) => e.trim()).filter(Boolean)) {
+    const match = /^([a-z-]+)=(\d{1,7})\/(\d{1,5})([smhd])$/.exec(entry);
+    if (!match) throw new Error(`"${entry}" is not name=count/window (like purchase-per-address=30/1h)`);
+    const [, name, count, amount, unit] = match;
+    if (!(LIMIT_NAMES as string[]).includes(name!)) throw new Error(`"${name}" is not a limit (known: ${LIMIT_NAMES.join(", ")})`);
+    const windowMs = Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
+    if (Number(count) < 1 || windowMs < 1000) throw new Error(`"${entry}" must allow at least 1 hit in at least 1s`);
+    overrides[name as LimitName] = { limit: Number(count), windowMs };
+  }
+  return { enabled: true, overrides };
 }

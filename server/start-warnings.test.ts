@@ -11,6 +11,10 @@ describe(`start warnings (${testDriver()})`, () => {
     expect(warning).toContain("NODE_ENV=production SESSION_SECRET=");
   });
 
+  it("a fresh development start (HOST unset) binds loopback and warns of nothing", () => {
+    expect(startWarnings(testEnv({ NODE_ENV: "development", DATA_DIR: "build/test-warnings" }))).toEqual([]);
+  });
+
   it("says nothing for development on loopback or production on any address", () => {
     expect(startWarnings(testEnv({ NODE_ENV: "development", HOST: "127.0.0.1", DATA_DIR: "build/test-warnings" }))).toEqual([]);
     expect(startWarnings(testEnv({ NODE_ENV: "development", HOST: "::1", DATA_DIR: "build/test-warnings" }))).toEqual([]);

@@ -1,54 +1,32 @@
 import { createHash, randomUUID } from "node:crypto";
 import { emailProductImages } from "./email-product-images";
-import { addressProblem, ADDRESS_MESSAGES } from "../../domain/address";
 import type { PurchaseRequest } from "../../domain/checkout";
 import { ShopError, toShopError } from "../../domain/errors";
-import { MESSAGES } from "../../domain/messages";
-import { declineMessageForShopper } from "../../domain/payments";
 import type { OrderSummary } from "../../domain/orders";
-import { isValidEmail } from "../../domain/validation";
 import { requireCaptcha, verifyCaptcha } from "../integrations/captcha/turnstile";
-import { gatewayOf, type PaymentGateway } from "../integrations/payments";
-import { cardFingerprint, TOKEN_ALREADY_USED, UNKNOWN_TOKEN, type CardDetails } from "../integrations/payments/gateway";
-import { redeemReserved, releaseCouponUse, reserveCouponUse } from "../modules/coupons";
-import { countDecline, purchaseGate, type DeclineKeys, type HitAndReadRow } from "../modules/rate-limit";
+import { gatewayOf } from "../integrations/payments";
+import { type CardDetails } from "../integrations/payments/gateway";
+import { redeemReserved, reserveCouponUse } from "../modules/coupons";
+import { purchaseGate, type DeclineKeys, type HitAndReadRow } from "../modules/rate-limit";
 import { orderAttributionPart } from "../modules/analytics";
 import { findCustomerById, findOrCreateCustomer } from "../modules/customers";
-import {
-  attemptError,
-  awaitOutcome,
-  claimAttempt,
-  claimAttemptBehind,
-  checkoutOrderParts,
-  completedAttemptPart,
-  countPaidOrders,
-  failAttempt,
-  findOrderIdByKey,
-  hasEarlierDuplicate,
-  isLostClaim,
-  orderConfirmationPart,
-  type ConfirmationExtras,
-  orderSummary,
-  recordAuthorization,
-  writtenOrderSummary,
-  type AttemptRow,
-  type ClaimResult,
-  type NewOrder,
-} from "../modules/orders";
-import { capturedPart, findOwnPaymentMethod, paymentPart, savedCardParts } from "../modules/payments";
+import { attemptError, awaitOutcome, claimAttempt, claimAttemptBehind, checkoutOrderParts, completedAttemptPart, countPaidOrders, failAttempt, findOrderIdByKey, hasEarlierDuplicate, isLostClaim, orderConfirmationPart, type ConfirmationExtras, orderSummary, recordAuthorization, writtenOrderSummary, type AttemptRow, type ClaimResult, type NewOrder } from "../modules/orders";
+import { paymentPart, savedCardParts } from "../modules/payments";
 import { sendQueuedEmailsSoon } from "../modules/email";
 import { subscriptionsPart } from "../modules/subscriptions";
 import { dbOf, type Shop } from "../shop";
 import type { Queryable } from "../db/client";
 import { runAsOneStatement } from "../db/one-statement";
 import type { PriceList } from "../../domain/plans";
-import { earnCapturedOrderPoints, holdOrderCredit, returnOrderCredit } from "../modules/loyalty";
+import { holdOrderCredit } from "../modules/loyalty";
 import { applyOrderCredit } from "../../domain/order-credit";
 import { attributeReferral } from "./attribute-referral";
 import { priceCart } from "./price-cart";
 import { renewalLink } from "./renew-subscription";
 import { guestLinksOf } from "./guest-links";
 import { HOW_TO_CANCEL, RENEWAL_CONSENT_LABEL, RENEWAL_CONSENT_MESSAGE } from "../../domain/renewal-terms";
+import { authorizeCard, declined, declineKeys, captchaSolvedWithCard, capture, releaseQuietly, returnCreditQuietly, voidQuietly } from "./place-order/payment";
+import { checkRequest, requestHashOf, fingerprintOf } from "./place-order/request";
 
 export interface PlaceOrderContext {
   idempotencyKey: string;
@@ -123,13 +101,6 @@ async function gateAndClaim(
   return { claimed: await claimAttempt(shop, key, requestHash, fingerprint), needsCaptcha };
 }
 
-/** Input problems answered before anything is claimed or charged. */
-function checkRequest(request: PurchaseRequest): void {
-  if (!isValidEmail(request.email)) throw new ShopError("VALIDATION_ERROR", MESSAGES.invalidEmail);
-  if (!request.healthCertification) throw new ShopError("VALIDATION_ERROR", ADDRESS_MESSAGES.healthCertification);
-  const problem = addressProblem(request.shippingAddress);
-  if (problem) throw new ShopError("BILLING_VALIDATION_ERROR", problem.message);
-}
 
 async function answerRetry(shop: Shop, claimed: AttemptRow, requestHash: string): Promise<OrderSummary> {
   if (claimed.requestHash !== requestHash) throw new ShopError("VALIDATION_ERROR", "This Idempotency-Key was already used for a different order.");
@@ -320,147 +291,3 @@ export const RENEWAL_TERMS_VERSION = `v1-${createHash("sha256").update(`${RENEWA
 
 /** The confirmation's cancel link outlives the longest first renewal (6 months) with a margin. */
 const CANCEL_LINK_DAYS = 200;
-
-const EXPIRED_TOKEN = "Your card details have expired. Please enter them again.";
-
-interface AuthorizedCard {
-  card: { token: string; details: CardDetails };
-  /** Null when nothing is charged now (a fully discounted order: the card is kept for renewals). */
-  chargeId: string | null;
-}
-
-/** The card to charge (a saved one only for its signed-in owner), authorized for the order's total. */
-async function authorizeCard(
-  shop: Shop,
-  gateway: PaymentGateway,
-  request: PurchaseRequest,
-  ctx: PlaceOrderContext,
-  customerId: string,
-  quote: { total: number; currency: string },
-  key: string,
-  decliners: DeclineKeys,
-): Promise<AuthorizedCard> {
-  const charge = { amount: quote.total, currency: quote.currency, key };
-  if ("savedPaymentMethodId" in request.payment) {
-    // Only the signed-in owner may pay with a saved card.
-    const saved = ctx.sessionCustomerId === customerId ? await findOwnPaymentMethod(dbOf(shop), request.payment.savedPaymentMethodId, customerId) : null;
-    if (!saved) throw new ShopError("NOT_FOUND", "That saved card was not found.");
-    const card = { token: saved.token, details: { brand: saved.brand, last4: saved.last4, expMonth: saved.expMonth, expYear: saved.expYear, fingerprint: saved.fingerprint } };
-    if (charge.amount === 0) return { card, chargeId: null };
-    const result = await gateway.authorize({ token: card.token, amount: charge.amount, currency: charge.currency, idempotencyKey: key, savedCard: true });
-    if (result.status === "declined") throw await declined(shop, result, key, decliners);
-    return { card, chargeId: result.chargeId };
-  }
-  const { token } = request.payment;
-  if (charge.amount === 0) {
-    // Fully discounted: nothing to charge now, the card is kept for renewals.
-    const details = await gateway.describe(token);
-    if (!details) throw new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
-    // Kept for renewals without a charge: that spends the one-time token as a payment would (ADR 0058). Keyed by the
-    // purchase, so a retry of this Idempotency-Key keeps it again.
-    if (gateway.attach && !(await gateway.attach(token, `order:${ctx.idempotencyKey}`))) throw new ShopError("CARD_TOKEN_USED");
-    return { card: { token, details }, chargeId: null };
-  }
-  // The gateway tells the card with the authorization: the token is read once.
-  const result = await gateway.authorize({ token, amount: charge.amount, currency: charge.currency, idempotencyKey: key });
-  if (result.status === "declined") throw await declined(shop, result, key, decliners);
-  const details = result.card ?? (await gateway.describe(token));
-  if (!details) {
-    await voidQuietly(shop, gateway, result.chargeId);
-    throw new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
-  }
-  return { card: { token, details }, chargeId: result.chargeId };
-}
-
-/** The error for a declined authorization, counted against the decliners (an unknown token is not a decline: enter the card again). */
-async function declined(shop: Shop, result: { code: string; message: string }, key: string, decliners: DeclineKeys): Promise<ShopError> {
-  if (result.code === UNKNOWN_TOKEN) return new ShopError("VALIDATION_ERROR", EXPIRED_TOKEN);
-  // A token that already paid is not a decline of the card either (ADR 0058).
-  if (result.code === TOKEN_ALREADY_USED) return new ShopError("CARD_TOKEN_USED");
-  // The operator's log has the gateway's reason; the shopper reads words that do not tell a card tester which cards are stolen.
-  shop.log.info({ declineCode: result.code, reason: result.message, idempotencyKey: key }, "card declined");
-  await countDecline(shop, decliners);
-  return new ShopError("PAYMENT_DECLINED", declineMessageForShopper(result.code));
-}
-
-/** Who a decline is counted against: the client's address, the email and the card (new cards only; saved cards are the owner's). */
-async function declineKeys(shop: Shop, request: PurchaseRequest, ctx: PlaceOrderContext): Promise<DeclineKeys> {
-  // With limits off nothing is counted, so the card is not looked up either.
-  if (!shop.env.RATE_LIMITS.enabled) return { address: null, email: null, card: null };
-  const card = "token" in request.payment ? await gatewayOf(shop).describe(request.payment.token) : null;
-  return { address: ctx.addressKey, email: request.email.trim().toLowerCase(), card: card ? cardFingerprint(card) : null };
-}
-
-/**
- * Whether the new card's token was made with a solved captcha (spent here: one purchase per solved captcha; a token
- * that already paid carries none, and paying clears the mark, ADR 0058).
- */
-async function captchaSolvedWithCard(shop: Shop, request: PurchaseRequest): Promise<boolean> {
-  const gateway = gatewayOf(shop);
-  return "token" in request.payment && gateway.takeCaptchaCheck ? gateway.takeCaptchaCheck(request.payment.token) : false;
-}
-
-/** The order is written; a capture that fails now is logged and left authorized for the operator, never re-charged. */
-async function capture(shop: Shop, gateway: PaymentGateway, chargeId: string | null, paymentId: string, points: Parameters<typeof earnCapturedOrderPoints>[1], earnsPoints: boolean): Promise<void> {
-  if (!chargeId) return;
-  try {
-    await gateway.capture(chargeId);
-    // Loyalty points are earned on paid orders: once the money is captured, never at authorisation (ADR 0037). The
-    // payment marked captured and the points are one statement (ADR 0046). A held order earns them when claimed (ADR 0057).
-    const captured = capturedPart(dbOf(shop), paymentId, points.now);
-    if (earnsPoints) await earnCapturedOrderPoints(dbOf(shop), points, [captured]);
-    else await runAsOneStatement(dbOf(shop), [captured]);
-  } catch (error) {
-    shop.log.error({ err: error, chargeId, paymentId }, "capture failed after the order was written");
-  }
-}
-
-/** Gives back a reserved coupon use; a failure is logged (the count then stays one high, erring on the side of the limit). */
-async function releaseQuietly(shop: Shop, code: string): Promise<void> {
-  try {
-    await releaseCouponUse(dbOf(shop), code);
-  } catch (error) {
-    shop.log.error({ err: error, code }, "could not release a reserved coupon use");
-  }
-}
-
-/** Gives back the credit a failed order spent; a failure is logged (the nightly loyalty job gives it back then). */
-async function returnCreditQuietly(shop: Shop, orderId: string): Promise<void> {
-  try {
-    await returnOrderCredit(dbOf(shop), { orderId, reason: "order_failed", now: shop.clock.now() });
-  } catch (error) {
-    shop.log.error({ err: error, orderId }, "could not give back the credit of a failed order");
-  }
-}
-
-/** Releases an authorization; a failure is logged for the settle-payments sweep rather than hiding the real error. */
-async function voidQuietly(shop: Shop, gateway: PaymentGateway, chargeId: string): Promise<void> {
-  try {
-    await gateway.void(chargeId);
-  } catch (error) {
-    shop.log.error({ err: error, chargeId }, "could not void an authorization");
-  }
-}
-
-/**
- * What makes two requests "the same order": everything but the one-time card token and captcha token, which the
- * browser makes anew on every submit (a retry after a lost answer must find the order, not make another).
- */
-function requestHashOf(request: PurchaseRequest): string {
-  const payment = "token" in request.payment ? { card: "new" } : request.payment;
-  return hashOf({ ...request, payment, captchaToken: undefined });
-}
-
-function hashOf(value: unknown): string {
-  return createHash("sha256").update(JSON.stringify(value)).digest("hex");
-}
-
-/** The same shopper and the same cart to the same address: what counts as "placing the same order again". */
-function fingerprintOf(request: PurchaseRequest): string {
-  const items = Object.entries(request.items)
-    .map(([code, qty]) => `${code.trim().toLowerCase()}:${qty}`)
-    .sort();
-  const coupons = request.couponCodes.map((c) => c.trim().toUpperCase()).sort();
-  const { country, postalCode } = request.shippingAddress;
-  return hashOf([request.email.toLowerCase(), items, coupons, country.toUpperCase(), postalCode.replace(/\s/g, "").toUpperCase()]);
-}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
-import { parseRateLimits } from "../../modules/rate-limit";
+import { parseRateLimits } from "../../env";
 import { lastEmailTo, requester } from "../../testing/accounts";
 import { openTestShop, testDriver, type TestShop } from "../../testing/test-shop";
 

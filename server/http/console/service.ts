@@ -1,27 +1,15 @@
 import { withoutTrailingSlashes } from "../../../domain/routes";
-import { CARRIERS, orderSequenceFrom, type CarrierCode } from "../../../domain/carriers";
-import { cents, formatMoney, isCurrency } from "../../../domain/money";
 import { can, permissionsOf, type Permission, type StaffRole } from "../../../domain/console-access";
-import type { CouponInput } from "../../modules/coupons";
 import { ShopError } from "../../../domain/errors";
 import { DEFAULT_FLAGS, FLAG_NAMES, operatorFlags, parseFlagOverrides, type FlagName } from "../../../domain/flags";
-import { decodeTimeIdCursor, encodeTimeIdCursor, pageSize } from "../../../domain/keyset";
-import { findCoupon, listCoupons, redemptionsOf } from "../../modules/coupons";
-import { customerEmailsOf, customerIdsNamed } from "../../modules/customers";
-import { emailsWithKeyPrefix, outboxPage, staffSubjectOf, type EmailStatus } from "../../modules/email";
-import { customerOfOrder, dailyOrderTotals, orderIdBySequence, orderSummary, renewalConsentOf, searchOrders, shipmentsOfOrder } from "../../modules/orders";
+import { pageSize } from "../../../domain/keyset";
+import { dailyOrderTotals } from "../../modules/orders";
 import { storedFlagDefaults } from "../../modules/settings";
 import { orderSurveyCounts } from "../../modules/surveys";
 import { FOUND_US_QUESTION, FOUND_US_SURVEY } from "../../../domain/found-us";
 import { listAudit, listStaff, type AuditEntry, type StaffSession } from "../../modules/staff";
-import { findSubscription, scheduleOf, subscriptionHistory, subscriptionStats } from "../../modules/subscriptions";
-import { attemptsOf, dailyRenewalOutcomes, renewalsOfSubscription } from "../../modules/renewals";
-import { ledgerOf } from "../../modules/ledger";
-import { nextBillingDates } from "../../../domain/billing-dates";
-import { previewNextCharge } from "../../workflows/quote-next-charge";
-import { moneyOfOrders, paymentsOfOrder, refundableOf, refundsOfOrder } from "../../modules/payments";
-import { orderStatusShown } from "../../../domain/order-status";
-import { reviewQueue } from "../../modules/referrals";
+import { subscriptionStats } from "../../modules/subscriptions";
+import { dailyRenewalOutcomes } from "../../modules/renewals";
 import { dbOf, type Shop } from "../../shop";
 import { contentService } from "./content-service";
 import { mediaService } from "./media-service";
@@ -32,39 +20,14 @@ import { privacyService } from "./service-privacy";
 import { figuresService } from "./service-figures";
 import { customersService } from "./service-customers";
 import { CSV_LISTS, listAsCsv, type CsvFilter, type CsvListName } from "./csv-exports";
-import {
-  createCouponAction,
-  decideReferralAction,
-  editFraudStatus,
-  inviteStaff,
-  openEmailAction,
-  requeueEmailAction,
-  resendEmailAction,
-  resendConfirmation,
-  revokeSessionOfCustomer,
-  setFlagAction,
-  cancelSubscriptionAction,
-  chargeRenewalNowAction,
-  pauseSubscriptionAction,
-  refundOrderPayment,
-  previewRefund,
-  shipOrder,
-  skipNextAction,
-  updateCouponAction,
-  consoleAction,
-  type ConsoleActor,
-} from "../../workflows/console";
+import { editFraudStatus, inviteStaff, revokeSessionOfCustomer, setFlagAction, consoleAction, type ConsoleActor } from "../../workflows/console";
+import { ordersService } from "./service-orders";
+import { subscriptionsService } from "./service-subscriptions";
+import { marketingService } from "./service-marketing";
+import { emailsService } from "./service-emails";
+import { paged, type Page } from "./service-paging";
 
-
-/** A page of a keyset-paged list: the rows and the cursor of the next page (null on the last page). */
-export interface Page<T> {
-  rows: T[];
-  next: string | null;
-}
-
-function paged<T>(rows: T[], limit: number, cursorOf: (row: T) => string): Page<T> {
-  return { rows, next: rows.length === limit ? cursorOf(rows[rows.length - 1]!) : null };
-}
+export type { Page };
 
 const auditView = (e: AuditEntry) => ({
   id: e.id,
@@ -88,12 +51,6 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
   const allow = (permission: Permission) => {
     if (!can(staff.role, permission)) throw new ShopError("FORBIDDEN", "Your role does not allow this.");
   };
-  const orderIdOf = async (number: string) => {
-    const sequence = orderSequenceFrom(number);
-    const id = sequence === null ? null : await orderIdBySequence(db, sequence);
-    if (!id) throw new ShopError("NOT_FOUND", "There is no such order.");
-    return id;
-  };
 
   return {
     staff: { email: staff.email, role: staff.role as StaffRole, permissions: permissionsOf(staff.role) },
@@ -102,6 +59,10 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     ...reviewsService(shop, actor, allow),
     ...figuresService(shop, allow),
     ...customersService(shop, actor, allow),
+    ...ordersService(shop, actor, allow),
+    ...subscriptionsService(shop, actor, allow),
+    ...marketingService(shop, actor, allow),
+    ...emailsService(shop, actor, allow),
 
     /** Content pages: list, edit with preview, publish, history and restore (content-service.ts). */
     content: contentService(shop, staff, allow, requestId),
@@ -110,202 +71,6 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
 
     /** The media library: list, upload, alt text (media-service.ts). */
     media: mediaService(shop, actor, allow),
-
-    /** Search by order number, email or name; newest first; `before` is the cursor of the previous page. */
-    async orders(input: { q?: string; before?: string; limit?: number }) {
-      allow("orders.read");
-      const limit = pageSize(input.limit);
-      const q = input.q?.trim() ?? "";
-      const before = input.before ? orderSequenceFrom(input.before) ?? undefined : undefined;
-      const sequence = q ? orderSequenceFrom(q) : null;
-      const rows =
-        sequence !== null
-          ? await searchOrders(db, { sequence, limit })
-          : q.includes("@")
-            ? await searchOrders(db, { email: q.toLowerCase(), before, limit })
-            : q
-              ? await searchOrders(db, { customerIds: await customerIdsNamed(db, q), before, limit })
-              : await searchOrders(db, { before, limit });
-      // The status staff see follows the money: partially refunded, refunded (domain/order-status.ts).
-      const money = await moneyOfOrders(db, rows.map((r) => r.id));
-      const shown = rows.map((r) => ({ ...r, status: orderStatusShown({ status: r.status, ...money.get(r.id)! }) }));
-      return paged(shown, limit, (row) => row.number);
-    },
-
-    /** The order with its lines, payment, shipments, emails and timeline. */
-    async order(number: string) {
-      allow("orders.read");
-      const id = await orderIdOf(number);
-      const [summary, customerId, shipments, confirmation, paymentRows, refundRows, consent] = await Promise.all([
-        orderSummary(db, id),
-        customerOfOrder(db, id),
-        shipmentsOfOrder(db, id),
-        emailsWithKeyPrefix(db, `order-confirmation:${id}`),
-        paymentsOfOrder(db, id),
-        refundsOfOrder(db, id),
-        renewalConsentOf(db, id),
-      ]);
-      if (!summary || !customerId) throw new ShopError("NOT_FOUND", "There is no such order.");
-      const [shippedEmails, refundEmails, actions] = await Promise.all([
-        Promise.all(shipments.map((s) => emailsWithKeyPrefix(db, `order-shipped:${s.id}`))).then((lists) => lists.flat()),
-        Promise.all(refundRows.map((r) => emailsWithKeyPrefix(db, `order-refunded:${r.id}`))).then((lists) => lists.flat()),
-        // What staff did to this order is part of its timeline (the full log is the owner's audit page).
-        listAudit(db, { limit: 100, target: { type: "order", id: summary.number } }),
-      ]);
-      const emails = [...confirmation, ...shippedEmails, ...refundEmails].map((m) => ({
-        id: m.id,
-        to: m.to,
-        // Never the stored subject: a sign-in code's is the code (ADR 0055).
-        subject: staffSubjectOf(m),
-        template: m.template,
-        status: m.status,
-        lastError: m.lastError,
-        createdAt: m.createdAt.toISOString(),
-        sentAt: m.sentAt?.toISOString() ?? null,
-      }));
-      const timeline = [
-        { at: summary.createdAt, what: `Order placed and paid (${summary.payment.brand} ending ${summary.payment.last4 || "n/a"})` },
-        ...emails.map((m) => ({ at: m.createdAt, what: `Email "${m.subject}" queued${m.sentAt ? ", sent" : m.status === "failed" ? ", failed" : ""}` })),
-        ...shipments.map((s) => ({ at: s.shippedAt, what: `Shipped with ${CARRIERS[s.carrier as CarrierCode]?.label ?? s.carrier}, tracking ${s.trackingNumber}` })),
-        ...refundRows.map((r) => ({ at: r.createdAt.toISOString(), what: `Refund of ${isCurrency(r.currency) ? formatMoney({ amount: cents(r.amount), currency: r.currency }) : `${r.amount} ${r.currency}`} (${r.status}) by ${r.staffEmail}: ${r.reason}` })),
-        ...actions.map((a) => ({ at: a.createdAt.toISOString(), what: `${a.staffEmail} did ${a.action}` })),
-      ].sort((a, b) => a.at.localeCompare(b.at));
-      const paymentsView = paymentRows.map((p) => ({
-        id: p.id,
-        status: p.status,
-        amount: p.amount,
-        currency: p.currency,
-        refunded: p.refundedAmount,
-        refundable: refundableOf(p),
-        brand: p.brand,
-        last4: p.last4,
-        createdAt: p.createdAt.toISOString(),
-      }));
-      const refunds = refundRows.map((r) => ({ id: r.id, paymentId: r.paymentId, amount: r.amount, currency: r.currency, status: r.status, reason: r.reason, staffEmail: r.staffEmail, failure: r.failure, createdAt: r.createdAt.toISOString() }));
-      // The shopper's consent to automatic renewal, as the order recorded it (ADR 0063); null before migration 0029.
-      const renewalConsent = consent ? { at: consent.at.toISOString(), termsVersion: consent.termsVersion } : null;
-      const status = orderStatusShown({
-        status: summary.status,
-        paid: paymentRows.filter((p) => p.status === "captured" || p.status === "refunded").reduce((n, p) => n + p.amount, 0),
-        refunded: refundRows.filter((r) => r.status === "succeeded").reduce((n, r) => n + r.amount, 0),
-      });
-      return { order: { ...summary, status }, customerId, shipments, emails, timeline, payments: paymentsView, refunds, renewalConsent };
-    },
-
-    async shipOrder(number: string, input: { carrier: CarrierCode; trackingNumber: string }) {
-      allow("orders.ship");
-      return shipOrder(shop, actor, { orderId: await orderIdOf(number), ...input });
-    },
-
-    async resendConfirmation(number: string, requestKey?: string) {
-      allow("orders.resend-confirmation");
-      return resendConfirmation(shop, actor, { orderId: await orderIdOf(number), requestKey });
-    },
-
-    /** A full (`full`) or partial (`amount`, minor units) refund of the order's payment; `idempotencyKey` makes it once. */
-    async refundOrder(number: string, input: { paymentId?: string; amount?: number; full?: boolean; reason: string; idempotencyKey: string; confirmedAmount?: number; confirmation?: string }) {
-      allow("orders.refund");
-      return refundOrderPayment(shop, actor, { orderId: await orderIdOf(number), ...input });
-    },
-
-    /** What a refund would do (amount, the customer's email, points and credit, referral): the confirmation's contents. */
-    async refundPreview(number: string, input: { paymentId?: string; amount?: number; full?: boolean }) {
-      allow("orders.refund");
-      return previewRefund(shop, { orderId: await orderIdOf(number), ...input });
-    },
-
-    /** The subscription with its renewals and their attempts, the next billing dates, the next charge and its timeline. */
-    async subscription(id: string, input: { dates?: number } = {}) {
-      allow("subscriptions.read");
-      const sub = /^[0-9a-f-]{36}$/i.test(id) ? await findSubscription(db, id) : null;
-      if (!sub) throw new ShopError("NOT_FOUND", "There is no such subscription.");
-      const [emails, renewalRows, history, ledger, actions] = await Promise.all([
-        customerEmailsOf(db, [sub.customerId]),
-        renewalsOfSubscription(db, sub.id),
-        subscriptionHistory(db, sub.id),
-        ledgerOf(db, sub.id),
-        listAudit(db, { limit: 100, target: { type: "subscription", id: sub.id } }),
-      ]);
-      const recent = renewalRows.slice(-24);
-      const attempts = await Promise.all(recent.map((r) => attemptsOf(db, r.id)));
-      const renewalsView = recent.map((r, i) => ({
-        id: r.id,
-        period: r.period,
-        status: r.status,
-        amount: r.amount,
-        currency: r.currency,
-        attempts: attempts[i]!.map((a) => ({ number: a.number, outcome: a.outcome, declineCode: a.declineCode, amount: a.amount, at: a.at.toISOString() })),
-        nextAttemptAt: r.nextAttemptAt?.toISOString() ?? null,
-        orderId: r.orderId,
-      }));
-      const canceled = sub.status === "canceled";
-      const count = Math.min(Math.max(Math.trunc(input.dates ?? 6), 1), 24);
-      const nextDates = canceled ? [] : nextBillingDates(scheduleOf(sub), count).map((d) => d.toISOString());
-      let nextCharge: { total: number; currency: string; planName: string } | null = null;
-      if (!canceled) {
-        try {
-          const { quote, plan } = await previewNextCharge(shop, sub.id);
-          nextCharge = { total: quote.total, currency: quote.currency, planName: plan.name };
-        } catch (error) {
-          shop.log.warn({ err: error, subscriptionId: sub.id }, "the console could not price the next charge");
-        }
-      }
-      const timeline = [
-        { at: sub.createdAt.toISOString(), what: "Subscription created" },
-        ...history.changes.map((c) => ({ at: c.changedAt.toISOString(), what: `Changed: ${c.action}${c.detail ? ` (${c.detail})` : ""}` })),
-        ...renewalsView.flatMap((r) => r.attempts.map((a) => ({ at: a.at, what: `Renewal ${r.period}, attempt ${a.number}: ${a.outcome}${a.declineCode ? ` (${a.declineCode})` : ""}` }))),
-        ...history.cancellations.flatMap((c) => [
-          { at: c.canceledAt.toISOString(), what: `Cancelled (${c.via})${c.reasonText ? `: ${c.reasonText}` : ""}` },
-          ...(c.reactivatedAt ? [{ at: c.reactivatedAt.toISOString(), what: "Reactivated" }] : []),
-        ]),
-        ...actions.map((a) => ({ at: a.createdAt.toISOString(), what: `${a.staffEmail} did ${a.action}${(a.after as { reason?: string } | null)?.reason ? `: ${(a.after as { reason: string }).reason}` : ""}` })),
-      ].sort((a, b) => a.at.localeCompare(b.at));
-      return {
-        subscription: {
-          id: sub.id,
-          customerId: sub.customerId,
-          email: emails.get(sub.customerId) ?? "",
-          productCode: sub.productCode,
-          planCode: sub.planCode,
-          renewalPlanCode: sub.renewalPlanCode,
-          quantity: sub.quantity,
-          billingPeriodMonths: sub.billingPeriodMonths,
-          status: sub.status,
-          currency: sub.currency,
-          country: sub.country,
-          nextBillingAt: sub.nextBillingAt.toISOString(),
-          canceledAt: sub.canceledAt?.toISOString() ?? null,
-          cancelReason: sub.cancelReason,
-          createdAt: sub.createdAt.toISOString(),
-        },
-        due: !canceled && sub.nextBillingAt <= shop.clock.now(),
-        nextDates,
-        nextCharge,
-        renewals: renewalsView,
-        ledger: ledger.map((l) => ({ kind: l.kind, amount: l.amount, creditAmount: l.creditAmount, currency: l.currency, createdAt: l.createdAt.toISOString() })),
-        timeline,
-      };
-    },
-
-    async chargeRenewalNow(id: string, reason: string) {
-      allow("subscriptions.charge");
-      return chargeRenewalNowAction(shop, actor, { subscriptionId: id, reason });
-    },
-
-    async pauseSubscription(id: string, months: 1 | 2, reason: string) {
-      allow("subscriptions.edit");
-      return pauseSubscriptionAction(shop, actor, { subscriptionId: id, months, reason });
-    },
-
-    async skipNextShipment(id: string, reason: string) {
-      allow("subscriptions.edit");
-      return skipNextAction(shop, actor, { subscriptionId: id, reason });
-    },
-
-    async cancelSubscription(id: string, reason: string, origin: string, confirmation?: string) {
-      allow("subscriptions.edit");
-      return cancelSubscriptionAction(shop, actor, { subscriptionId: id, reason, origin, confirmation });
-    },
 
     /**
      * The dashboard over the last `days` whole UTC days (today included): orders and revenue per day by currency (gross:
@@ -367,82 +132,6 @@ export function consoleService(shop: Shop, staff: StaffSession, requestId?: stri
     async setFraudStatus(customerId: string, status: string | null) {
       allow("customers.edit-fraud-status");
       await editFraudStatus(shop, actor, { customerId, status });
-    },
-
-    /** Referrals held for review (self-referral signals, the monthly cap), oldest first. */
-    async referralQueue() {
-      allow("referrals.review");
-      const rows = await reviewQueue(db, 100);
-      return rows.map((r) => ({ id: r.id, referrerId: r.referrerId, friendId: r.friendId, orderId: r.orderId, flags: r.flags, createdAt: r.createdAt.toISOString(), rewardDueAt: r.rewardDueAt.toISOString() }));
-    },
-
-    async decideReferral(id: string, decision: "approve" | "reject") {
-      allow("referrals.review");
-      return decideReferralAction(shop, actor, { id, decision });
-    },
-
-    async coupons(input: { after?: string; limit?: number }) {
-      allow("coupons.read");
-      const limit = pageSize(input.limit);
-      return paged(await listCoupons(db, { after: input.after || undefined, limit }), limit, (row) => row.code);
-    },
-
-    async coupon(code: string, input: { before?: string; limit?: number } = {}) {
-      allow("coupons.read");
-      const found = await findCoupon(db, code);
-      if (!found) throw new ShopError("NOT_FOUND", "There is no such coupon.");
-      const limit = pageSize(input.limit);
-      const cursor = decodeTimeIdCursor(input.before);
-      const redemptions = await redemptionsOf(db, code, { before: cursor && { createdAt: cursor.at, id: cursor.id }, limit });
-      return { coupon: found.coupon, timesRedeemed: found.timesRedeemed, redemptions: paged(redemptions, limit, encodeTimeIdCursor) };
-    },
-
-    async createCoupon(code: string, input: CouponInput) {
-      allow("coupons.edit");
-      return createCouponAction(shop, actor, code, input);
-    },
-
-    async updateCoupon(code: string, input: CouponInput) {
-      allow("coupons.edit");
-      return updateCouponAction(shop, actor, code, input);
-    },
-
-    async emails(input: { status?: EmailStatus; before?: string; limit?: number }) {
-      allow("emails.read");
-      const limit = pageSize(input.limit);
-      const cursor = decodeTimeIdCursor(input.before);
-      const rows = await outboxPage(db, { status: input.status, before: cursor && { createdAt: cursor.at, id: cursor.id }, limit });
-      const view = rows.map((m) => ({
-        id: m.id,
-        to: m.to,
-        // Never the stored subject: a sign-in code's is the code (ADR 0055).
-        subject: staffSubjectOf(m),
-        template: m.template,
-        status: m.status,
-        attempts: m.attempts,
-        lastError: m.lastError,
-        createdAt: m.createdAt.toISOString(),
-        sentAt: m.sentAt?.toISOString() ?? null,
-      }));
-      return paged(view, limit, encodeTimeIdCursor);
-    },
-
-    async requeueEmail(id: string) {
-      allow("emails.requeue");
-      await requeueEmailAction(shop, actor, id);
-    },
-
-    /** One email as staff may see it (secrets hidden, ADR 0055); opening it is on the audit record. */
-    async email(id: string) {
-      allow("emails.read");
-      const m = await openEmailAction(shop, actor, id);
-      return { ...m, createdAt: m.createdAt.toISOString(), sentAt: m.sentAt?.toISOString() ?? null };
-    },
-
-    /** Sends an email again to its recipient without showing it: a fresh code or link for sign-in emails. */
-    async resendEmail(id: string, requestKey?: string) {
-      allow("emails.resend");
-      return resendEmailAction(shop, actor, { emailId: id, requestKey });
     },
 
     /** Each flag: the built-in default, FEATURE_FLAGS, the console's setting, and what pages use. */

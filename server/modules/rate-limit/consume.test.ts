@@ -6,7 +6,8 @@ import { openShop } from "../../boot";
 import { openTestShop, testDriver, testEnv, type TestShop } from "../../testing/test-shop";
 import { fixedClock } from "../../lib/clock";
 import { createLogger } from "../../lib/logger";
-import { consume, countHit, enforceLimit, parseRateLimits, peek, pruneRateLimitCounters, requireUnspent } from "./index";
+import { consume, countHit, enforceLimit, peek, pruneRateLimitCounters, requireUnspent } from "./index";
+import { parseRateLimits } from "../../env";
 import { standings } from "./consume";
 import { consumeAndRead } from "./hit-and-read";
 

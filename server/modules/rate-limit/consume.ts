@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, lt, or } from "drizzle-orm";
 import { rateLimitCounters } from "../../db/schema";
 import { dbOf, type Shop } from "../../shop";
-import type { Limit } from "./limits";
+import type { Limit } from "../../../domain/rate-limits";
 
 export interface ConsumeRequest extends Limit {
   /** What is limited, e.g. "purchase-per-address". One counter per (bucket, key). */

@@ -2,7 +2,7 @@ import type { Shop } from "../../shop";
 import { peek, type Verdict } from "./consume";
 import { enforceLimit, rateLimited } from "./enforce";
 import { consume } from "./hit-and-read";
-import { limitOf, type Limit, type LimitName, type RateLimitSettings } from "./limits";
+import { limitOf, type Limit, type LimitName, type RateLimitSettings } from "../../../domain/rate-limits";
 
 /**
  * Credential throttles (docs/decisions/0016), shared by the shop's members and the console's staff: three named limits

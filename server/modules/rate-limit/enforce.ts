@@ -5,7 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { StatementPart } from "../../db/one-statement";
 import { peek, standings, type Standing, type Verdict } from "./consume";
 import { consume, hitAndRead, type HitAndReadRow } from "./hit-and-read";
-import { limitOf, type LimitName } from "./limits";
+import { limitOf, type LimitName } from "../../../domain/rate-limits";
 
 /**
  * Counts a hit against a named limit (RATE_LIMITS or its default) and throws 429 RATE_LIMITED with the seconds to wait

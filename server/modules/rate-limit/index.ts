@@ -6,7 +6,7 @@
  *   const { allowed, retryAfterSeconds } = await consume(shop, { bucket: "sign-in-per-email", key: email, limit: 5, windowMs: 15 * 60_000 });
  *   peek(shop, sameRequest)      // would it be allowed? (counts nothing)
  *
- * Named limits (RATE_LIMIT_DEFAULTS in limits.ts, changed by the RATE_LIMITS setting, all off with RATE_LIMITS=off):
+ * Named limits (RATE_LIMIT_DEFAULTS in domain/rate-limits.ts, changed by the RATE_LIMITS setting, all off with RATE_LIMITS=off):
  *   await enforceLimit(shop, "newsletter-per-address", address);  // throws ShopError RATE_LIMITED (429, Retry-After)
  *   await requireUnspent(shop, "declines-per-card", fingerprint);  // refuses once spent, counts nothing
  *   await countHit(shop, "declines-per-card", fingerprint);        // counts, refuses nothing
@@ -26,4 +26,4 @@ export { peek, pruneRateLimitCounters, standings, type ConsumeRequest, type Stan
 export { countDecline, countHit, declineStanding, enforceLimit, purchaseGate, rateLimited, requireUnspent, type DeclineKeys, type DeclineStanding, type PurchaseGate } from "./enforce";
 export { consume, type HitAndReadRow } from "./hit-and-read";
 export { credentialHits, enforceLimits, failureThrottle, type CredentialRules, type FailureThrottle, type LimitHit } from "./credentials";
-export { LIMIT_NAMES, limitOf, parseRateLimits, RATE_LIMIT_DEFAULTS, type Limit, type LimitName, type RateLimitSettings } from "./limits";
+export { LIMIT_NAMES, limitOf, RATE_LIMIT_DEFAULTS, type Limit, type LimitName, type RateLimitSettings } from "../../../domain/rate-limits";

@@ -1,4 +1,5 @@
-import { credentialHits, failureThrottle, parseRateLimits, RATE_LIMIT_DEFAULTS, type CredentialRules, type FailureThrottle, type LimitName } from "../rate-limit";
+import { credentialHits, failureThrottle, RATE_LIMIT_DEFAULTS, type CredentialRules, type FailureThrottle, type LimitName } from "../rate-limit";
+import { parseRateLimits } from "../../env";
 import type { Shop } from "../../shop";
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * The shop's named rate limits and their defaults (the rules; the counters are server/modules/rate-limit, ADR 0008).
+ * The RATE_LIMITS setting that changes them is parsed in server/env.ts with the other settings.
+ */
 /** A limit: at most `limit` hits in any `windowMs` (sliding). */
 export interface Limit {
   limit: number;
@@ -78,30 +82,6 @@ export const LIMIT_NAMES = Object.keys(RATE_LIMIT_DEFAULTS) as LimitName[];
 
 /** RATE_LIMITS parsed: "off", or overrides of some named limits. */
 export type RateLimitSettings = { enabled: false } | { enabled: true; overrides: Partial<Record<LimitName, Limit>> };
-
-const UNIT_MS = { s: 1000, m: MINUTE, h: HOUR, d: 24 * HOUR } as const;
-
-/**
- * Reads RATE_LIMITS: empty for the defaults, "off" to switch every limit off (benchmarks, load tests), or a comma list
- * of `name=count/window` with the window in s, m, h or d (`purchase-per-address=60/1h,events-per-address=100/1m`).
- * Throws an Error naming the first bad entry.
- */
-export function parseRateLimits(value: string | undefined): RateLimitSettings {
-  const text = (value ?? "").trim();
-  if (text === "" || text === "on") return { enabled: true, overrides: {} };
-  if (text === "off") return { enabled: false };
-  const overrides: Partial<Record<LimitName, Limit>> = {};
-  for (const entry of text.split(",").map((e) => e.trim()).filter(Boolean)) {
-    const match = /^([a-z-]+)=(\d{1,7})\/(\d{1,5})([smhd])$/.exec(entry);
-    if (!match) throw new Error(`"${entry}" is not name=count/window (like purchase-per-address=30/1h)`);
-    const [, name, count, amount, unit] = match;
-    if (!(LIMIT_NAMES as string[]).includes(name!)) throw new Error(`"${name}" is not a limit (known: ${LIMIT_NAMES.join(", ")})`);
-    const windowMs = Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS];
-    if (Number(count) < 1 || windowMs < 1000) throw new Error(`"${entry}" must allow at least 1 hit in at least 1s`);
-    overrides[name as LimitName] = { limit: Number(count), windowMs };
-  }
-  return { enabled: true, overrides };
-}
 
 /** The limit in force for a name, or null when limits are off. An override keeps the default's captcha step (at most its limit). */
 export function limitOf(settings: RateLimitSettings, name: LimitName): Limit | null {
