@@ -42,7 +42,11 @@ test("a refund asks first, in a dialog: the amount, the customer's email, the po
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await page.getByRole("button", { name: "Refund this amount…" }).click();
+  // The dialog asks the server again on opening: type once its answer is in (and the page has settled).
+  await expect(dialog).toContainText(`Refund $10.00 of order ${order.number}`);
+  await page.waitForLoadState("networkidle");
   await dialog.getByLabel(/Reason/).fill("One bottle arrived cracked");
+  await expect(dialog.getByLabel(/Reason/)).toHaveValue("One bottle arrived cracked");
   await dialog.getByRole("button", { name: "Refund $10.00" }).click();
   // The page's own message (the dialog, portalled outside main, has closed).
   await expect(page.getByRole("main").getByRole("status")).toHaveText("Refunded $10.00; the customer was emailed.");
@@ -102,7 +106,10 @@ test("processing a deletion needs DELETE typed; the audit log reads as a diff", 
   await page.getByLabel("How the customer asked").fill("Email of 29 November");
   await erase.click();
   await expect(page.getByRole("status")).toHaveText("Erasing a customer cannot be undone. Type DELETE to confirm.");
+  // The refusal revalidates the page: type once it has settled, so the word is not typed into a field being redrawn.
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Type DELETE to process the deletion now").fill("delete");
+  await expect(page.getByLabel("Type DELETE to process the deletion now")).toHaveValue("delete");
   await erase.click();
   // The word is right; the server's next rule speaks (the order started a subscription).
   await expect(page.getByRole("status")).toContainText("active subscription. Cancel it first");
