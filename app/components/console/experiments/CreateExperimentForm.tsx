@@ -1,7 +1,8 @@
 import { Form } from "react-router";
-import { AUDIENCE_LABELS, FORM_VARIANT_ROWS, MAX_WEIGHT } from "../../../../domain/console-experiments";
+import { FORM_VARIANT_ROWS, MAX_WEIGHT } from "../../../../domain/console-experiments";
 import type { ExperimentAudience } from "../../../../domain/experiments";
 import { SubmitButton } from "../ui";
+import { AudienceField, TrafficField } from "./experiment-fields";
 
 /** The slug rule of EXPERIMENT_NAME_PATTERN, for the browser's own check before the server's. */
 const NAME_PATTERN = "[a-z][a-z0-9_]{2,47}";
@@ -66,20 +67,8 @@ export function CreateExperimentForm({ audiences, goals, open }: { audiences: re
           the control, so a visitors-only experiment draws nobody for now.
         </p>
         <div className="c-form-row">
-          <label className="c-field">
-            Share of traffic (%)
-            <input name="trafficPercent" required type="number" min={0} max={100} step={1} defaultValue={100} inputMode="numeric" />
-          </label>
-          <label className="c-field">
-            Audience
-            <select name="audience" defaultValue="members">
-              {audiences.map((a) => (
-                <option key={a} value={a}>
-                  {AUDIENCE_LABELS[a]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TrafficField defaultValue={100} />
+          <AudienceField audiences={audiences} defaultValue="members" />
           <div className="c-field">
             <label htmlFor="exp-goal">Goal event</label>
             <select id="exp-goal" name="goalEvent" aria-describedby="exp-goal-hint">

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { AUDIENCE_LABELS, MAX_WEIGHT } from "../../../../domain/console-experiments";
 import type { ExperimentAudience, VariantResult } from "../../../../domain/experiments";
 import { Badge, SubmitButton, When } from "../ui";
+import { AudienceField, TrafficField } from "./experiment-fields";
 
 export interface ExperimentView {
   name: string;
@@ -117,22 +118,10 @@ function ChangeForm({ e, audiences, goals }: { e: ExperimentView; audiences: rea
               <input name={`weight_${variant}`} type="number" min={0} max={MAX_WEIGHT} step={1} style={{ width: "5.5rem" }} required defaultValue={weight} inputMode="numeric" />
             </label>
           ))}
-          <label className="c-field">
-            Share of traffic (%)
-            <input name="trafficPercent" type="number" min={0} max={100} step={1} required defaultValue={Math.round(e.traffic * 100)} inputMode="numeric" />
-          </label>
+          <TrafficField defaultValue={Math.round(e.traffic * 100)} />
         </div>
         <div className="c-form-row">
-          <label className="c-field">
-            Audience
-            <select name="audience" defaultValue={e.audience}>
-              {audiences.map((a) => (
-                <option key={a} value={a}>
-                  {AUDIENCE_LABELS[a]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <AudienceField audiences={audiences} defaultValue={e.audience} />
           <label className="c-field">
             Goal event
             <select name="goalEvent" defaultValue={e.goalEvent}>
